@@ -1,0 +1,109 @@
+//! Typed errors of the engines. Every one has a `Display` written for a person.
+
+use std::fmt;
+
+/// A move or position string that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotationError {
+    /// What was being parsed ("move", "position", "options", ...).
+    pub what: &'static str,
+    /// Why it does not parse.
+    pub reason: String,
+}
+
+impl NotationError {
+    /// A new notation error.
+    pub fn new(what: &'static str, reason: impl Into<String>) -> Self {
+        NotationError {
+            what,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad {}: {}", self.what, self.reason)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// Why a move that parsed cannot be played in this position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game is already over.
+    GameOver,
+    /// The move is not one of the legal moves here; the text says why.
+    Illegal(String),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver => write!(f, "the game is over"),
+            PlayError::Illegal(why) => write!(f, "illegal move: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// Options that cannot start a game (wrong number of players, repeated colours, ...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot set up the game: {}", self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Any error of the string-level API ([`crate::core::registry`] and [`crate::core::record`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ApiError {
+    /// No game is registered under this slug.
+    UnknownGame(String),
+    /// A string did not parse.
+    Notation(NotationError),
+    /// A move was refused.
+    Play(PlayError),
+    /// The options cannot start a game.
+    Setup(SetupError),
+    /// A record is malformed or from a format this build does not know.
+    BadRecord(String),
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ApiError::UnknownGame(slug) => write!(f, "there is no game called \"{slug}\""),
+            ApiError::Notation(e) => e.fmt(f),
+            ApiError::Play(e) => e.fmt(f),
+            ApiError::Setup(e) => e.fmt(f),
+            ApiError::BadRecord(why) => write!(f, "bad game record: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl From<NotationError> for ApiError {
+    fn from(e: NotationError) -> Self {
+        ApiError::Notation(e)
+    }
+}
+
+impl From<PlayError> for ApiError {
+    fn from(e: PlayError) -> Self {
+        ApiError::Play(e)
+    }
+}
+
+impl From<SetupError> for ApiError {
+    fn from(e: SetupError) -> Self {
+        ApiError::Setup(e)
+    }
+}

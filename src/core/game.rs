@@ -1,0 +1,176 @@
+//! The [`Game`] trait every game implements, and the values it speaks in.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::error::{NotationError, PlayError, SetupError};
+
+/// A seat at the table, counted from 0. Shown to people as `index + 1`.
+pub type Seat = usize;
+
+/// Who is looking at a position: one seat (hidden information of the others is masked)
+/// or everyone (the whole truth, as at the end of a game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewer {
+    /// One player, who may only see what the rules let that seat see.
+    Seat(Seat),
+    /// Everything, for finished games and perfect-information games.
+    Everyone,
+}
+
+/// Static facts about a game, for menus and the registry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameInfo {
+    /// URL-safe identifier, e.g. `stack-control`.
+    pub slug: &'static str,
+    /// Display name.
+    pub name: &'static str,
+    /// Who designed it.
+    pub designer: &'static str,
+    /// Fewest seats.
+    pub min_players: usize,
+    /// Most seats.
+    pub max_players: usize,
+    /// One line that says what the game is about.
+    pub pitch: &'static str,
+    /// Whether some of the state is secret to some seats.
+    pub hidden_information: bool,
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The seats that share first place: one seat is an outright win, several a draw among
+    /// them, none a draw that nobody shares (no winner at all).
+    pub winners: Vec<Seat>,
+    /// Final scores by seat, for games that keep score.
+    pub scores: Option<Vec<i64>>,
+    /// Why the game ended, in words.
+    pub reason: String,
+}
+
+impl Outcome {
+    /// An outright win for `seat`.
+    pub fn win(seat: Seat, reason: impl Into<String>) -> Self {
+        Outcome {
+            winners: vec![seat],
+            scores: None,
+            reason: reason.into(),
+        }
+    }
+
+    /// Whether the game ended without a single winner.
+    pub fn is_draw(&self) -> bool {
+        self.winners.len() != 1
+    }
+
+    /// Seats grouped by place (best first) when the game keeps score; equal scores share a
+    /// place. Without scores: the winners, then everyone else.
+    pub fn ranking(&self, seats: usize) -> Vec<Vec<Seat>> {
+        match &self.scores {
+            Some(scores) => {
+                let mut values: Vec<i64> = scores.clone();
+                values.sort_unstable_by(|a, b| b.cmp(a));
+                values.dedup();
+                values
+                    .into_iter()
+                    .map(|v| (0..seats).filter(|&s| scores.get(s) == Some(&v)).collect())
+                    .collect()
+            }
+            None => {
+                let rest: Vec<Seat> = (0..seats).filter(|s| !self.winners.contains(s)).collect();
+                [self.winners.clone(), rest]
+                    .into_iter()
+                    .filter(|g| !g.is_empty())
+                    .collect()
+            }
+        }
+    }
+}
+
+/// A game's rules: positions, moves, and what each seat may see.
+///
+/// A *move* is one step a player takes; a turn made of several steps (Stacks, Evacuate) is
+/// several moves by the same seat in a row, so [`Game::to_move`] may stay the same after a
+/// move. Rounds and match scores live in the position. Secret information lives in the
+/// position too, and [`Game::view`] masks it for a given viewer.
+pub trait Game:
+    Sized
+    + Clone
+    + Debug
+    + PartialEq
+    + Display
+    + FromStr<Err = NotationError>
+    + Serialize
+    + DeserializeOwned
+    + 'static
+{
+    /// One step of play. Its notation round-trips through `Display`/`FromStr`.
+    type Move: Clone
+        + Debug
+        + PartialEq
+        + Eq
+        + Hash
+        + Display
+        + FromStr<Err = NotationError>
+        + Serialize
+        + DeserializeOwned;
+
+    /// The choices made before the game starts (player count, colours, variants). Their
+    /// notation (`Display`/`FromStr`) is what records and the registry carry.
+    type Options: Clone
+        + Debug
+        + PartialEq
+        + Display
+        + FromStr<Err = NotationError>
+        + Serialize
+        + DeserializeOwned;
+
+    /// Name, designer, player counts.
+    fn info() -> &'static GameInfo;
+
+    /// The default options for `players` seats.
+    ///
+    /// # Errors
+    /// When the game cannot be played by that many players.
+    fn default_options(players: usize) -> Result<Self::Options, SetupError>;
+
+    /// The starting position. All randomness of the game comes from `seed`.
+    ///
+    /// # Errors
+    /// When the options are inconsistent.
+    fn new(options: &Self::Options, seed: u64) -> Result<Self, SetupError>;
+
+    /// Number of seats, 2 to 5.
+    fn seats(&self) -> usize;
+
+    /// The seat that plays next, or `None` once the game is over.
+    fn to_move(&self) -> Option<Seat>;
+
+    /// Every legal move in this position (empty exactly when the game is over).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Plays `mv`.
+    ///
+    /// # Errors
+    /// When `mv` is not legal here; the position is then left exactly as it was.
+    fn play(&mut self, mv: &Self::Move) -> Result<(), PlayError>;
+
+    /// How the game ended, or `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The position as `viewer` may see it: secrets of other seats are masked. Games with
+    /// perfect information return a plain copy.
+    fn view(&self, viewer: Viewer) -> Self;
+
+    /// Checks the position's invariants (pieces conserved, counts in range); tests call it
+    /// after every move.
+    ///
+    /// # Errors
+    /// A description of the first broken invariant.
+    fn check_invariants(&self) -> Result<(), String>;
+}

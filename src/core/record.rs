@@ -1,0 +1,243 @@
+//! Game records: what is saved and shared. The position is rebuilt by replaying the moves.
+
+use serde::{Deserialize, Serialize};
+
+use super::error::ApiError;
+use super::game::Game;
+use super::registry::{self, AnyGame};
+
+/// The record format this build writes and reads.
+pub const RECORD_FORMAT: u32 = 1;
+
+const MAX_NAME_CHARS: usize = 40;
+const MAX_MOVES: usize = 20_000;
+
+/// A player's name and display colour (a CSS colour or a game colour's letter).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    /// The name shown at the table.
+    pub name: String,
+    /// The colour the player is shown in.
+    pub colour: String,
+}
+
+/// Everything needed to rebuild a game exactly: which game, its options, its seed and its moves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Record format version ([`RECORD_FORMAT`]).
+    pub format: u32,
+    /// Game slug.
+    pub game: String,
+    /// Options notation.
+    pub options: String,
+    /// The seed of all the game's randomness.
+    pub seed: u64,
+    /// One entry per seat.
+    pub players: Vec<PlayerInfo>,
+    /// Moves in move notation, in the order played.
+    pub moves: Vec<String>,
+}
+
+impl GameRecord {
+    /// A record of a game not yet begun.
+    pub fn new(game: &str, options: &str, seed: u64, players: Vec<PlayerInfo>) -> Self {
+        GameRecord {
+            format: RECORD_FORMAT,
+            game: game.to_string(),
+            options: options.to_string(),
+            seed,
+            players,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The starting position.
+    ///
+    /// # Errors
+    /// Unknown game or bad options.
+    pub fn start(&self) -> Result<Box<dyn AnyGame>, ApiError> {
+        registry::create(&self.game, &self.options, self.seed)
+    }
+
+    /// The position after the first `upto` moves (all of them when `upto` is larger).
+    ///
+    /// # Errors
+    /// When the game cannot start or a move is refused; the message names the move.
+    pub fn replay(&self, upto: usize) -> Result<Box<dyn AnyGame>, ApiError> {
+        let mut game = self.start()?;
+        for (i, mv) in self.moves.iter().take(upto).enumerate() {
+            game.play(mv).map_err(|e| {
+                ApiError::BadRecord(format!(
+                    "move {} ({}) cannot be played: {e}",
+                    i + 1,
+                    short(mv)
+                ))
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// Every position from the start to the end, typed: `result[i]` is after `i` moves.
+    ///
+    /// # Errors
+    /// When the record is for another game or does not replay.
+    pub fn positions<G: Game>(&self) -> Result<Vec<G>, ApiError> {
+        if self.game != G::info().slug {
+            return Err(ApiError::BadRecord(format!(
+                "this record is for \"{}\", not {}",
+                short(&self.game),
+                G::info().name
+            )));
+        }
+        let options: G::Options = self.options.parse()?;
+        let mut game = G::new(&options, self.seed)?;
+        let mut out = Vec::with_capacity(self.moves.len() + 1);
+        out.push(game.clone());
+        for (i, mv) in self.moves.iter().enumerate() {
+            let parsed: G::Move = mv
+                .parse()
+                .map_err(|e| ApiError::BadRecord(format!("move {} ({}): {e}", i + 1, short(mv))))?;
+            game.play(&parsed)
+                .map_err(|e| ApiError::BadRecord(format!("move {} ({}): {e}", i + 1, short(mv))))?;
+            out.push(game.clone());
+        }
+        Ok(out)
+    }
+
+    /// Checks everything a record from outside must satisfy: known format and game, options
+    /// that start a game, one player per seat with sensible names, and moves that all replay.
+    ///
+    /// # Errors
+    /// [`ApiError::BadRecord`] (or a more precise error) saying what is wrong.
+    pub fn validate(&self) -> Result<Box<dyn AnyGame>, ApiError> {
+        if self.format != RECORD_FORMAT {
+            return Err(ApiError::BadRecord(format!(
+                "it is in format version {}, and this app reads version {RECORD_FORMAT}",
+                self.format
+            )));
+        }
+        if self.moves.len() > MAX_MOVES {
+            return Err(ApiError::BadRecord("it has too many moves".into()));
+        }
+        let start = self.start()?;
+        if self.players.len() != start.seats() {
+            return Err(ApiError::BadRecord(format!(
+                "it names {} players for a {}-seat game",
+                self.players.len(),
+                start.seats()
+            )));
+        }
+        for p in &self.players {
+            if p.name.trim().is_empty() || p.name.chars().count() > MAX_NAME_CHARS {
+                return Err(ApiError::BadRecord(format!(
+                    "player names must be 1 to {MAX_NAME_CHARS} characters"
+                )));
+            }
+            if p.colour.chars().count() > 32 {
+                return Err(ApiError::BadRecord("a player colour is too long".into()));
+            }
+        }
+        self.replay(self.moves.len())
+    }
+
+    /// The record as JSON (what files and links carry).
+    pub fn to_json(&self) -> String {
+        // A record holds only strings and numbers, so serialising cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// A record from JSON, fully validated.
+    ///
+    /// # Errors
+    /// When the text is not a record or the record is not valid.
+    pub fn from_json(text: &str) -> Result<Self, ApiError> {
+        let record: GameRecord = serde_json::from_str(text)
+            .map_err(|e| ApiError::BadRecord(format!("it is not a game record ({e})")))?;
+        record.validate()?;
+        Ok(record)
+    }
+
+    /// The record packed for a URL (base64url of its JSON, no padding).
+    pub fn to_link_payload(&self) -> String {
+        base64url_encode(self.to_json().as_bytes())
+    }
+
+    /// A record from a URL payload made by [`GameRecord::to_link_payload`], fully validated.
+    ///
+    /// # Errors
+    /// When the payload is damaged or the record is not valid.
+    pub fn from_link_payload(payload: &str) -> Result<Self, ApiError> {
+        let bytes = base64url_decode(payload.trim())
+            .ok_or_else(|| ApiError::BadRecord("the link is damaged (not base64url)".into()))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| ApiError::BadRecord("the link is damaged (not text)".into()))?;
+        Self::from_json(&text)
+    }
+}
+
+fn short(s: &str) -> String {
+    let mut out: String = s.chars().take(24).collect();
+    if s.chars().count() > 24 {
+        out.push('…');
+    }
+    out
+}
+
+const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Base64url without padding.
+pub fn base64url_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() * 4 / 3 + 3);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        let chars = chunk.len() + 1;
+        for i in 0..chars {
+            out.push(B64[((n >> (18 - 6 * i)) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+/// Decodes base64url (padding optional); `None` on any bad character or length.
+pub fn base64url_decode(text: &str) -> Option<Vec<u8>> {
+    let text = text.trim_end_matches('=');
+    if text.len() % 4 == 1 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let mut acc: u32 = 0;
+    let mut bits = 0;
+    for c in text.bytes() {
+        let v = B64.iter().position(|&x| x == c)? as u32;
+        acc = (acc << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64url_round_trips() {
+        for len in 0..40 {
+            let bytes: Vec<u8> = (0..len).map(|i| (i * 37 + 11) as u8).collect();
+            let enc = base64url_encode(&bytes);
+            assert!(!enc.contains('='));
+            assert_eq!(base64url_decode(&enc), Some(bytes));
+        }
+        assert_eq!(base64url_decode("a"), None);
+        assert_eq!(base64url_decode("ab!d"), None);
+    }
+}

@@ -1,0 +1,12 @@
+//! Stack Control (Robert Dudley, 2009): move stacks of pyramids by the pips of their top
+//! pyramid, capture by making three of a size, and control the most pips at the end.
+
+mod notation;
+mod rules;
+pub mod view;
+pub mod view_rules;
+
+pub use rules::{
+    Colour, Pyramid, Size, Square, StackControl, StackControlOptions, StackMove, COLOURS,
+    PYRAMIDS_PER_KIND,
+};

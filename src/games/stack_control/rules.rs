@@ -1,0 +1,564 @@
+//! Stack Control rules, per `shared/rulings/stack-control.md`.
+
+use crate::core::{Game, GameInfo, Outcome, PlayError, Rng, Seat, SetupError, Viewer};
+
+/// The five pyramid colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    /// Red (R).
+    Red,
+    /// Yellow (Y).
+    Yellow,
+    /// Green (G).
+    Green,
+    /// Blue (B).
+    Blue,
+    /// Black (K).
+    Black,
+}
+
+/// All colours, in notation order.
+pub const COLOURS: [Colour; 5] = [
+    Colour::Red,
+    Colour::Yellow,
+    Colour::Green,
+    Colour::Blue,
+    Colour::Black,
+];
+
+/// How many pyramids of each colour and size start on the board (four trios per colour).
+pub const PYRAMIDS_PER_KIND: u8 = 4;
+
+impl Colour {
+    /// The colour's notation letter.
+    pub const fn letter(self) -> char {
+        match self {
+            Colour::Red => 'R',
+            Colour::Yellow => 'Y',
+            Colour::Green => 'G',
+            Colour::Blue => 'B',
+            Colour::Black => 'K',
+        }
+    }
+
+    /// The colour for a notation letter (either case).
+    pub fn from_letter(c: char) -> Option<Colour> {
+        COLOURS
+            .into_iter()
+            .find(|col| col.letter() == c.to_ascii_uppercase())
+    }
+
+    /// The colour's English name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Yellow => "yellow",
+            Colour::Green => "green",
+            Colour::Blue => "blue",
+            Colour::Black => "black",
+        }
+    }
+
+    /// Index in [`COLOURS`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Pyramid sizes; the value is the pip count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Size {
+    /// Small, 1 pip.
+    Pawn = 1,
+    /// Medium, 2 pips.
+    Drone = 2,
+    /// Large, 3 pips.
+    Queen = 3,
+}
+
+impl Size {
+    /// All sizes, small to large.
+    pub const ALL: [Size; 3] = [Size::Pawn, Size::Drone, Size::Queen];
+
+    /// Pip count, 1 to 3.
+    pub const fn pips(self) -> u8 {
+        self as u8
+    }
+
+    /// The size with this pip count.
+    pub fn from_pips(p: u8) -> Option<Size> {
+        Size::ALL.into_iter().find(|s| s.pips() == p)
+    }
+
+    /// The piece's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Size::Pawn => "pawn",
+            Size::Drone => "drone",
+            Size::Queen => "queen",
+        }
+    }
+}
+
+/// One pyramid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pyramid {
+    /// Its colour.
+    pub colour: Colour,
+    /// Its size.
+    pub size: Size,
+}
+
+/// A square of the 8x8 board: index `rank * 8 + file`, `a1` = 0, `h8` = 63.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square at `file` (0 = a) and `rank` (0 = 1), if on the board.
+    pub fn new(file: i32, rank: i32) -> Option<Square> {
+        ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| Square((rank * 8 + file) as u8))
+    }
+
+    /// The square with this index (0..64).
+    pub fn from_index(i: usize) -> Option<Square> {
+        (i < 64).then_some(Square(i as u8))
+    }
+
+    /// Index 0..64.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// File 0..8 (a..h).
+    pub const fn file(self) -> i32 {
+        (self.0 % 8) as i32
+    }
+
+    /// Rank 0..8 (1..8).
+    pub const fn rank(self) -> i32 {
+        (self.0 / 8) as i32
+    }
+
+    /// Every square, a1 first.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..64).map(Square)
+    }
+
+    /// Whether this is one of the four corners (empty at the start).
+    pub const fn is_corner(self) -> bool {
+        matches!(self.0, 0 | 7 | 56 | 63)
+    }
+}
+
+/// A move: the stack on `from` moves onto the stack on `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StackMove {
+    /// Where the moving stack stands.
+    pub from: Square,
+    /// The stack it lands on.
+    pub to: Square,
+}
+
+/// The options: one scoring colour per seat, in seat order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StackControlOptions {
+    /// Seat `i` scores colour `colours[i]`.
+    pub colours: Vec<Colour>,
+}
+
+impl StackControlOptions {
+    /// Checks 2 to 5 distinct colours.
+    ///
+    /// # Errors
+    /// When the count is wrong or a colour repeats.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        let n = self.colours.len();
+        if !(2..=5).contains(&n) {
+            return Err(SetupError(format!(
+                "Stack Control is for 2 to 5 players, not {n}"
+            )));
+        }
+        for (i, c) in self.colours.iter().enumerate() {
+            if self.colours[..i].contains(c) {
+                return Err(SetupError(format!(
+                    "two players cannot both score {}",
+                    c.name()
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+const DIRECTIONS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// A Stack Control position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StackControl {
+    /// 64 stacks, bottom to top.
+    pub(super) board: Vec<Vec<Pyramid>>,
+    /// Scoring colour by seat.
+    pub(super) colours: Vec<Colour>,
+    /// Whether each seat is still in. When one move eliminates every player still in, they
+    /// all stay marked in: the game is then a draw among them.
+    pub(super) in_game: Vec<bool>,
+    /// The seat whose turn it is (meaningless once the game is over).
+    pub(super) turn: Seat,
+    /// Pyramids removed by captures, by colour and size (`[colour][pips - 1]`).
+    pub(super) removed: [[u8; 3]; 5],
+}
+
+static INFO: GameInfo = GameInfo {
+    slug: "stack-control",
+    name: "Stack Control",
+    designer: "Robert Dudley",
+    min_players: 2,
+    max_players: 5,
+    pitch:
+        "Move stacks by the pips on top, capture by making three of a size, control the most pips.",
+    hidden_information: false,
+};
+
+impl StackControl {
+    /// The stack on `sq`, bottom to top.
+    pub fn stack(&self, sq: Square) -> &[Pyramid] {
+        &self.board[sq.index()]
+    }
+
+    /// Scoring colour of each seat.
+    pub fn colours(&self) -> &[Colour] {
+        &self.colours
+    }
+
+    /// Whether `seat` is still in the game.
+    pub fn is_in(&self, seat: Seat) -> bool {
+        self.in_game.get(seat).copied().unwrap_or(false)
+    }
+
+    /// Pyramids removed by captures so far, by colour and size.
+    pub fn removed(&self, colour: Colour, size: Size) -> u8 {
+        self.removed[colour.index()][usize::from(size.pips() - 1)]
+    }
+
+    /// Number of pyramids of `colour` on the board.
+    pub fn count_on_board(&self, colour: Colour) -> usize {
+        self.board
+            .iter()
+            .flatten()
+            .filter(|p| p.colour == colour)
+            .count()
+    }
+
+    /// The seat that scores `colour`, if anyone does.
+    pub fn seat_of(&self, colour: Colour) -> Option<Seat> {
+        self.colours.iter().position(|&c| c == colour)
+    }
+
+    /// Where the stack on `from` would land in each direction (its top's pips away, onto a stack).
+    pub fn destinations(&self, from: Square) -> Vec<Square> {
+        let Some(top) = self.board[from.index()].last() else {
+            return Vec::new();
+        };
+        let d = i32::from(top.size.pips());
+        DIRECTIONS
+            .iter()
+            .filter_map(|&(df, dr)| Square::new(from.file() + df * d, from.rank() + dr * d))
+            .filter(|to| !self.board[to.index()].is_empty())
+            .collect()
+    }
+
+    /// The scores as they stand: each seat's pips in the stacks it controls, with the rule
+    /// that when nobody controls a stack the tops are set aside until somebody does.
+    pub fn scores(&self) -> Vec<i64> {
+        let n = self.colours.len();
+        let tallest = self.board.iter().map(Vec::len).max().unwrap_or(0);
+        for peeled in 0..tallest {
+            let mut scores = vec![0i64; n];
+            let mut anyone = false;
+            for stack in &self.board {
+                if stack.len() <= peeled {
+                    continue;
+                }
+                let kept = &stack[..stack.len() - peeled];
+                let Some(top) = kept.last() else { continue };
+                if let Some(seat) = self.seat_of(top.colour).filter(|&s| self.in_game[s]) {
+                    anyone = true;
+                    scores[seat] += kept.iter().map(|p| i64::from(p.size.pips())).sum::<i64>();
+                }
+            }
+            if anyone {
+                return scores;
+            }
+        }
+        vec![0; n]
+    }
+
+    fn next_seat_after(&self, seat: Seat) -> Seat {
+        let n = self.colours.len();
+        (1..=n)
+            .map(|k| (seat + k) % n)
+            .find(|&s| self.in_game[s])
+            .unwrap_or(seat)
+    }
+
+    fn alive(&self) -> Vec<Seat> {
+        (0..self.colours.len())
+            .filter(|&s| self.in_game[s])
+            .collect()
+    }
+
+    fn everyone_left_is_wiped_out(&self) -> bool {
+        self.alive()
+            .iter()
+            .all(|&s| self.count_on_board(self.colours[s]) == 0)
+    }
+
+    fn has_any_move(&self) -> bool {
+        Square::all().any(|sq| !self.destinations(sq).is_empty())
+    }
+
+    fn is_over(&self) -> bool {
+        self.alive().len() <= 1 || self.everyone_left_is_wiped_out() || !self.has_any_move()
+    }
+
+    fn check_move(&self, mv: &StackMove) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let Some(top) = self.board[mv.from.index()].last() else {
+            return Err(PlayError::Illegal(format!(
+                "there is no stack on {}",
+                mv.from
+            )));
+        };
+        if !self.destinations(mv.from).contains(&mv.to) {
+            let pips = top.size.pips();
+            return Err(PlayError::Illegal(format!(
+                "the stack on {} moves exactly {pips} square{} in a straight line onto another stack; {} is not such a square",
+                mv.from,
+                if pips == 1 { "" } else { "s" },
+                mv.to
+            )));
+        }
+        Ok(())
+    }
+
+    /// Applies captures on `sq`: every size present three or more times leaves the game.
+    fn capture_on(&mut self, sq: Square) {
+        let stack = &self.board[sq.index()];
+        let mut counts = [0u8; 3];
+        for p in stack {
+            counts[usize::from(p.size.pips() - 1)] += 1;
+        }
+        let gone: Vec<Size> = Size::ALL
+            .into_iter()
+            .filter(|s| counts[usize::from(s.pips() - 1)] >= 3)
+            .collect();
+        if gone.is_empty() {
+            return;
+        }
+        let stack = std::mem::take(&mut self.board[sq.index()]);
+        let (removed, kept): (Vec<Pyramid>, Vec<Pyramid>) =
+            stack.into_iter().partition(|p| gone.contains(&p.size));
+        for p in removed {
+            self.removed[p.colour.index()][usize::from(p.size.pips() - 1)] += 1;
+        }
+        self.board[sq.index()] = kept;
+    }
+
+    fn update_eliminations(&mut self) {
+        let before = self.in_game.clone();
+        let mut after = before.clone();
+        for (seat, colour) in self.colours.iter().enumerate() {
+            if before[seat] && self.count_on_board(*colour) == 0 {
+                after[seat] = false;
+            }
+        }
+        // One move that eliminates everyone still in leaves them all in: a draw among them.
+        if after.iter().any(|&b| b) {
+            self.in_game = after;
+        }
+    }
+}
+
+impl Game for StackControl {
+    type Move = StackMove;
+    type Options = StackControlOptions;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn default_options(players: usize) -> Result<StackControlOptions, SetupError> {
+        const ORDER: [Colour; 5] = [
+            Colour::Red,
+            Colour::Blue,
+            Colour::Yellow,
+            Colour::Green,
+            Colour::Black,
+        ];
+        let options = StackControlOptions {
+            colours: ORDER.iter().copied().take(players).collect(),
+        };
+        if players > ORDER.len() {
+            return Err(SetupError(format!(
+                "Stack Control is for 2 to 5 players, not {players}"
+            )));
+        }
+        options.validate()?;
+        Ok(options)
+    }
+
+    fn new(options: &StackControlOptions, seed: u64) -> Result<Self, SetupError> {
+        options.validate()?;
+        let mut pyramids: Vec<Pyramid> = COLOURS
+            .iter()
+            .flat_map(|&colour| {
+                Size::ALL.iter().flat_map(move |&size| {
+                    std::iter::repeat_n(Pyramid { colour, size }, usize::from(PYRAMIDS_PER_KIND))
+                })
+            })
+            .collect();
+        Rng::new(seed).shuffle(&mut pyramids);
+        let mut pile = pyramids.into_iter();
+        let board = Square::all()
+            .map(|sq| {
+                if sq.is_corner() {
+                    Vec::new()
+                } else {
+                    pile.next().into_iter().collect()
+                }
+            })
+            .collect();
+        let n = options.colours.len();
+        Ok(StackControl {
+            board,
+            colours: options.colours.clone(),
+            in_game: vec![true; n],
+            // The seat that picked its colour last moves first.
+            turn: n - 1,
+            removed: [[0; 3]; 5],
+        })
+    }
+
+    fn seats(&self) -> usize {
+        self.colours.len()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        (!self.is_over()).then_some(self.turn)
+    }
+
+    fn legal_moves(&self) -> Vec<StackMove> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        Square::all()
+            .flat_map(|from| {
+                self.destinations(from)
+                    .into_iter()
+                    .map(move |to| StackMove { from, to })
+            })
+            .collect()
+    }
+
+    fn play(&mut self, mv: &StackMove) -> Result<(), PlayError> {
+        self.check_move(mv)?;
+        let moving = std::mem::take(&mut self.board[mv.from.index()]);
+        self.board[mv.to.index()].extend(moving);
+        self.capture_on(mv.to);
+        self.update_eliminations();
+        self.turn = self.next_seat_after(self.turn);
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        let alive = self.alive();
+        if self.everyone_left_is_wiped_out() {
+            return Some(Outcome {
+                winners: alive,
+                scores: Some(vec![0; self.colours.len()]),
+                reason: "one move eliminated every player still in: a draw among them".into(),
+            });
+        }
+        if let [last] = alive[..] {
+            let mut outcome = Outcome::win(last, "every other player was eliminated");
+            outcome.scores = Some(self.scores());
+            return Some(outcome);
+        }
+        let scores = self.scores();
+        let best = alive.iter().map(|&s| scores[s]).max().unwrap_or(0);
+        let winners: Vec<Seat> = alive.into_iter().filter(|&s| scores[s] == best).collect();
+        let reason = if winners.len() == 1 {
+            "no stack can move: the highest score wins".to_string()
+        } else {
+            "no stack can move: the highest scores are equal and share the win".to_string()
+        };
+        Some(Outcome {
+            winners,
+            scores: Some(scores),
+            reason,
+        })
+    }
+
+    fn view(&self, _viewer: Viewer) -> Self {
+        self.clone()
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        if self.board.len() != 64 {
+            return Err(format!("the board has {} squares", self.board.len()));
+        }
+        for colour in COLOURS {
+            for size in Size::ALL {
+                let on_board = self
+                    .board
+                    .iter()
+                    .flatten()
+                    .filter(|p| p.colour == colour && p.size == size)
+                    .count();
+                let total = on_board + usize::from(self.removed(colour, size));
+                if total != usize::from(PYRAMIDS_PER_KIND) {
+                    return Err(format!(
+                        "{} {}s: {on_board} on the board and {} removed, not {PYRAMIDS_PER_KIND}",
+                        colour.name(),
+                        size.name(),
+                        self.removed(colour, size)
+                    ));
+                }
+            }
+        }
+        for (i, stack) in self.board.iter().enumerate() {
+            for size in Size::ALL {
+                if stack.iter().filter(|p| p.size == size).count() >= 3 {
+                    return Err(format!("square {i} keeps three {}s", size.name()));
+                }
+            }
+        }
+        for (seat, colour) in self.colours.iter().enumerate() {
+            if !self.in_game[seat] && self.count_on_board(*colour) > 0 {
+                return Err(format!(
+                    "seat {} is out but {} is on the board",
+                    seat + 1,
+                    colour.name()
+                ));
+            }
+        }
+        if !self.in_game.get(self.turn).copied().unwrap_or(false) {
+            return Err(format!("seat {} is to move but is out", self.turn + 1));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,391 @@
+//! The Stack Control board: an 8x8 SVG board where every pyramid of every stack shows in
+//! order, the players' scoring colours and live scores, and the captures as they happen.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::rules::{Colour, Pyramid, Size, Square, StackControl, COLOURS};
+use crate::core::{Game, GameRecord, PlayerInfo};
+use crate::ui::components::board_props::BoardProps;
+
+const CELL: f64 = 100.0;
+const MARGIN: f64 = 30.0;
+
+/// The CSS fill of a pyramid colour.
+pub fn css(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Red => "#d7263d",
+        Colour::Yellow => "#f4c430",
+        Colour::Green => "#2e9e44",
+        Colour::Blue => "#1f6fd1",
+        Colour::Black => "#2b2b2b",
+    }
+}
+
+fn ink(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Yellow => "#222",
+        _ => "#fff",
+    }
+}
+
+/// Colours the new-game page offers: letter, name, CSS colour.
+pub fn palette() -> Vec<(String, String, String)> {
+    COLOURS
+        .iter()
+        .map(|&c| {
+            (
+                c.letter().to_string(),
+                c.name().to_string(),
+                css(c).to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The options notation for these players (their colours are their scoring colours).
+///
+/// # Errors
+/// A sentence for the page when two players picked the same colour or a colour is unknown.
+pub fn options_for(players: &[PlayerInfo]) -> Result<String, String> {
+    let mut letters = String::new();
+    for p in players {
+        let c = p
+            .colour
+            .chars()
+            .next()
+            .and_then(Colour::from_letter)
+            .ok_or_else(|| format!("{} needs one of the five colours", p.name))?;
+        if letters.contains(c.letter()) {
+            return Err(format!("two players cannot both score {}", c.name()));
+        }
+        letters.push(c.letter());
+    }
+    Ok(format!("colours={letters}"))
+}
+
+fn describe_stack(stack: &[Pyramid]) -> String {
+    stack
+        .iter()
+        .map(|p| format!("{} {}", p.colour.name(), p.size.name()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn pyramid_width(size: Size) -> f64 {
+    match size {
+        Size::Pawn => 42.0,
+        Size::Drone => 63.0,
+        Size::Queen => 84.0,
+    }
+}
+
+/// Draws a stack bottom to top inside the cell whose top-left corner is `(x, y)`.
+fn stack_shapes(stack: &[Pyramid], x: f64, y: f64) -> Html {
+    let layer = 84.0 / (stack.len().max(3) as f64);
+    let cx = x + CELL / 2.0;
+    stack
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let bottom = y + 92.0 - layer * i as f64;
+            let top = bottom - layer + 1.5;
+            let w = pyramid_width(p.size);
+            let tw = w * 0.72;
+            let points = format!(
+                "{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
+                cx - w / 2.0,
+                bottom,
+                cx + w / 2.0,
+                bottom,
+                cx + tw / 2.0,
+                top,
+                cx - tw / 2.0,
+                top
+            );
+            let font = (layer * 0.62).min(20.0);
+            html! {
+                <g class="pyramid">
+                    <polygon points={points} fill={css(p.colour)} stroke="#111" stroke-width="1.5" />
+                    <text x={format!("{cx:.1}")} y={format!("{:.1}", (top + bottom) / 2.0 + font * 0.36)}
+                        font-size={format!("{font:.1}")} text-anchor="middle" fill={ink(p.colour)}
+                        class="pyramid-mark">
+                        { format!("{}{}", p.colour.letter(), p.size.pips()) }
+                    </text>
+                </g>
+            }
+        })
+        .collect()
+}
+
+/// A small picture of the game for the home page.
+#[component]
+pub fn Thumbnail() -> Html {
+    let stacks: [(i32, i32, &[Pyramid]); 5] = [
+        (
+            0,
+            0,
+            &[Pyramid {
+                colour: Colour::Red,
+                size: Size::Queen,
+            }],
+        ),
+        (
+            1,
+            0,
+            &[
+                Pyramid {
+                    colour: Colour::Blue,
+                    size: Size::Drone,
+                },
+                Pyramid {
+                    colour: Colour::Yellow,
+                    size: Size::Pawn,
+                },
+            ],
+        ),
+        (
+            2,
+            1,
+            &[
+                Pyramid {
+                    colour: Colour::Green,
+                    size: Size::Queen,
+                },
+                Pyramid {
+                    colour: Colour::Red,
+                    size: Size::Drone,
+                },
+                Pyramid {
+                    colour: Colour::Black,
+                    size: Size::Pawn,
+                },
+            ],
+        ),
+        (
+            0,
+            2,
+            &[Pyramid {
+                colour: Colour::Yellow,
+                size: Size::Drone,
+            }],
+        ),
+        (
+            1,
+            1,
+            &[
+                Pyramid {
+                    colour: Colour::Blue,
+                    size: Size::Queen,
+                },
+                Pyramid {
+                    colour: Colour::Green,
+                    size: Size::Pawn,
+                },
+            ],
+        ),
+    ];
+    html! {
+        <svg viewBox="0 0 300 300" class="thumb" aria-hidden="true">
+            { for (0..9).map(|i| {
+                let (f, r) = (i % 3, i / 3);
+                let fill = if (f + r) % 2 == 0 { "#ecdcc2" } else { "#c8a77a" };
+                html! { <rect x={(f * 100).to_string()} y={(r * 100).to_string()} width="100" height="100" fill={fill} /> }
+            }) }
+            { for stacks.iter().map(|(f, r, s)| stack_shapes(s, f64::from(*f) * 100.0, f64::from(*r) * 100.0)) }
+        </svg>
+    }
+}
+
+fn square_xy(sq: Square) -> (f64, f64) {
+    (
+        MARGIN + f64::from(sq.file()) * CELL,
+        f64::from(7 - sq.rank()) * CELL,
+    )
+}
+
+/// Pyramids removed by the move that led from `before` to `after`.
+fn captured_between(before: &StackControl, after: &StackControl) -> Vec<Pyramid> {
+    let mut out = Vec::new();
+    for colour in COLOURS {
+        for size in Size::ALL {
+            let n = after
+                .removed(colour, size)
+                .saturating_sub(before.removed(colour, size));
+            out.extend(std::iter::repeat_n(
+                Pyramid { colour, size },
+                usize::from(n),
+            ));
+        }
+    }
+    out
+}
+
+/// The Stack Control board and its side panel.
+#[component]
+pub fn Board(props: &BoardProps) -> Html {
+    let positions = use_memo(props.record.clone(), |record: &Rc<GameRecord>| {
+        record.positions::<StackControl>()
+    });
+    let selected = use_state(|| None::<Square>);
+    {
+        let selected = selected.clone();
+        use_effect_with(props.cursor, move |_| selected.set(None));
+    }
+    let positions = match &*positions {
+        Ok(p) => p,
+        Err(e) => return html! { <p class="error" role="alert">{ e.to_string() }</p> },
+    };
+    let cursor = props.cursor.min(positions.len().saturating_sub(1));
+    let Some(game) = positions.get(cursor) else {
+        return html! { <p class="error" role="alert">{ "This game has no position." }</p> };
+    };
+    let last_move = cursor
+        .checked_sub(1)
+        .and_then(|i| props.record.moves.get(i))
+        .and_then(|m| m.parse::<super::StackMove>().ok());
+    let captured = match cursor.checked_sub(1).and_then(|i| positions.get(i)) {
+        Some(before) => captured_between(before, game),
+        None => Vec::new(),
+    };
+    let over = game.to_move().is_none();
+    let targets: Vec<Square> = match *selected {
+        Some(from) if !over => game.destinations(from),
+        _ => Vec::new(),
+    };
+
+    let on_square = {
+        let selected = selected.clone();
+        let on_move = props.on_move.clone();
+        let targets = targets.clone();
+        let game = game.clone();
+        Callback::from(move |sq: Square| match *selected {
+            Some(from) if targets.contains(&sq) => {
+                selected.set(None);
+                on_move.emit(format!("{from}-{sq}"));
+            }
+            Some(from) if from == sq => selected.set(None),
+            _ if !over && !game.stack(sq).is_empty() => selected.set(Some(sq)),
+            _ => selected.set(None),
+        })
+    };
+
+    let cells = Square::all().map(|sq| {
+        let (x, y) = square_xy(sq);
+        let stack = game.stack(sq);
+        let dark = (sq.file() + sq.rank()) % 2 == 0;
+        let is_selected = *selected == Some(sq);
+        let is_target = targets.contains(&sq);
+        let in_last = last_move.is_some_and(|m| m.from == sq || m.to == sq);
+        let captured_here = !captured.is_empty() && last_move.is_some_and(|m| m.to == sq);
+        let mut class = classes!("cell");
+        if is_selected { class.push("selected"); }
+        if is_target { class.push("target"); }
+        if in_last { class.push("last"); }
+        if captured_here { class.push("captured"); }
+        let label = if stack.is_empty() {
+            format!("{sq}: empty")
+        } else {
+            let top = stack[stack.len() - 1];
+            format!(
+                "{sq}: {} (bottom to top); moves {} square{}{}",
+                describe_stack(stack),
+                top.size.pips(),
+                if top.size.pips() == 1 { "" } else { "s" },
+                if is_target { ". Move here" } else { "" },
+            )
+        };
+        let focusable = !stack.is_empty() && !over;
+        let onclick = {
+            let on_square = on_square.clone();
+            Callback::from(move |_: MouseEvent| on_square.emit(sq))
+        };
+        let onkeydown = {
+            let on_square = on_square.clone();
+            Callback::from(move |e: KeyboardEvent| {
+                if e.key() == "Enter" || e.key() == " " {
+                    e.prevent_default();
+                    on_square.emit(sq);
+                }
+            })
+        };
+        html! {
+            <g class={class} data-square={sq.to_string()} role={focusable.then_some("button")}
+                tabindex={focusable.then_some("0")} aria-label={label}
+                aria-pressed={focusable.then(|| is_selected.to_string())}
+                {onclick} {onkeydown}>
+                <rect x={format!("{x}")} y={format!("{y}")} width="100" height="100"
+                    class={if dark { "sq dark" } else { "sq light" }} />
+                { stack_shapes(stack, x, y) }
+                if is_target {
+                    <circle cx={format!("{}", x + 50.0)} cy={format!("{}", y + 50.0)} r="44" class="target-ring" />
+                }
+            </g>
+        }
+    });
+    let coords = (0..8).map(|i| {
+        let file = char::from(b'a' + i as u8).to_string();
+        let rank = (8 - i).to_string();
+        html! {
+            <>
+                <text x={format!("{}", MARGIN + f64::from(i) * CELL + 50.0)} y="824" class="coord" text-anchor="middle">{ file }</text>
+                <text x="15" y={format!("{}", f64::from(i) * CELL + 56.0)} class="coord" text-anchor="middle">{ rank }</text>
+            </>
+        }
+    });
+
+    let scores = game.scores();
+    let players = game.colours().iter().enumerate().map(|(seat, &colour)| {
+        let name = props.record.players.get(seat).map_or_else(|| format!("Player {}", seat + 1), |p| p.name.clone());
+        let to_move = game.to_move() == Some(seat);
+        let out = !game.is_in(seat);
+        let lost: u32 = Size::ALL.iter().map(|&s| u32::from(game.removed(colour, s))).sum();
+        html! {
+            <li class={classes!("player", to_move.then_some("to-move"), out.then_some("out"))}>
+                <span class="chip" style={format!("background:{}", css(colour))} aria-hidden="true">{ colour.letter() }</span>
+                <span class="name">{ name }</span>
+                <span class="colour-name">{ format!("scores {}", colour.name()) }</span>
+                <span class="score" aria-label="score">{ scores[seat] }</span>
+                if out { <span class="badge">{ "out" }</span> }
+                if to_move { <span class="badge turn">{ "to move" }</span> }
+                <span class="lost">{ format!("{lost} {} captured", colour.name()) }</span>
+            </li>
+        }
+    });
+    let detail = match *selected {
+        Some(sq) if !game.stack(sq).is_empty() => {
+            let stack = game.stack(sq);
+            let pips = stack[stack.len() - 1].size.pips();
+            let n = targets.len();
+            format!(
+                "Stack on {sq}, bottom to top: {}. It moves exactly {pips}; {}",
+                describe_stack(stack),
+                if n == 0 { "it has nowhere to land.".to_string() } else { format!("{n} landing square{} highlighted.", if n == 1 { "" } else { "s" }) }
+            )
+        }
+        _ if over => "The game is over.".to_string(),
+        _ => "Pick any stack: it moves exactly as many squares as the pips of its top pyramid, in a straight line, onto another stack.".to_string(),
+    };
+    let capture_note = (!captured.is_empty()).then(|| {
+        let names = describe_stack(&captured);
+        let at = last_move.map(|m| m.to.to_string()).unwrap_or_default();
+        html! { <p class="capture-note" role="status">{ format!("Captured on {at}: {names}.") }</p> }
+    });
+
+    html! {
+        <div class="board-layout">
+            <div class="board-wrap">
+                <svg class="board" viewBox="0 0 830 830" role="group" aria-label="Stack Control board">
+                    { for cells }
+                    { for coords }
+                </svg>
+            </div>
+            <aside class="side">
+                <ol class="players">{ for players }</ol>
+                { capture_note }
+                <p class="detail" aria-live="polite">{ detail }</p>
+            </aside>
+        </div>
+    }
+}

@@ -1,0 +1,18 @@
+//! Stackplay: five abstract stacking board games to play with friends on one device.
+//!
+//! - [`core`]: the game trait, records and the registry (no web crates).
+//! - [`games`]: one folder per game: rules, notation, and its board view.
+//! - [`storage`]: saved games in the browser, validated on every load.
+//! - [`ui`]: the Yew app: routes, pages and shared components.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod core;
+pub mod games;
+pub mod storage;
+pub mod ui;
+
+/// Mounts the app on the page's `<body>`.
+pub fn start() {
+    yew::Renderer::<ui::App>::new().render();
+}

@@ -1,0 +1,62 @@
+//! The root component: follows the location hash and shows the page it names.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::browser::current_hash;
+use super::pages::{
+    bench::Bench, home::Home, import::Import, new_game::NewGame, not_found::NotFound, play::Play,
+    rules::Rules,
+};
+use super::routes::Route;
+
+/// The whole app.
+#[component]
+pub fn App() -> Html {
+    let route = use_state(|| Route::parse(&current_hash()));
+    {
+        let route = route.clone();
+        use_effect_with((), move |_| {
+            let listener =
+                Closure::<dyn Fn()>::new(move || route.set(Route::parse(&current_hash())));
+            let window = web_sys::window();
+            if let Some(w) = &window {
+                let _ = w.add_event_listener_with_callback(
+                    "hashchange",
+                    listener.as_ref().unchecked_ref(),
+                );
+            }
+            move || {
+                if let Some(w) = &window {
+                    let _ = w.remove_event_listener_with_callback(
+                        "hashchange",
+                        listener.as_ref().unchecked_ref(),
+                    );
+                }
+                drop(listener);
+            }
+        });
+    }
+    let page = match &*route {
+        Route::Home => html! { <Home /> },
+        Route::New(slug) => html! { <NewGame slug={slug.clone()} /> },
+        Route::Play(id) => html! { <Play id={id.clone()} key={id.clone()} /> },
+        Route::Rules(slug) => html! { <Rules slug={slug.clone()} /> },
+        Route::Bench => html! { <Bench /> },
+        Route::Import(payload) => html! { <Import payload={payload.clone()} /> },
+        Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
+    };
+    html! {
+        <>
+            <header class="top">
+                <a class="brand" href="#/">{ "Stackplay" }</a>
+                <nav aria-label="Main">
+                    <a href="#/">{ "Games" }</a>
+                    <a href="#/bench">{ "Benchmark" }</a>
+                </nav>
+            </header>
+            <main id="main">{ page }</main>
+        </>
+    }
+}

@@ -1,0 +1,77 @@
+//! Small wrappers over browser calls the pages need (navigation, files, clipboard).
+
+use wasm_bindgen::JsCast;
+
+use super::routes::Route;
+
+/// The current location hash.
+pub fn current_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// Goes to `route` (a hash change, so the app's router follows).
+pub fn navigate(route: &Route) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().set_hash(&route.href());
+    }
+}
+
+/// The page's address without its hash, for share links.
+pub fn base_url() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!(
+                "{}{}{}",
+                l.origin().ok()?,
+                l.pathname().ok()?,
+                l.search().ok()?
+            ))
+        })
+        .unwrap_or_default()
+}
+
+/// Offers `text` as a file download named `filename`.
+pub fn download(filename: &str, text: &str) -> Result<(), String> {
+    let fail = |_| "the browser refused the download".to_string();
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(fail)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let a: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(fail)?
+        .dyn_into()
+        .map_err(|_| "no anchor".to_string())?;
+    a.set_href(&url);
+    a.set_download(filename);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// Copies `text` to the clipboard, where the browser allows it.
+pub fn copy_to_clipboard(text: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}
+
+/// Asks the player to confirm something that cannot be undone.
+pub fn confirm(question: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| w.confirm_with_message(question).ok())
+        .unwrap_or(false)
+}
+
+/// A date and time in the player's locale.
+pub fn local_time(ms: f64) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+    String::from(d.to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED))
+}

@@ -1,0 +1,164 @@
+//! `#/`: the games, the saved games to continue, and entries that could not be read.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::core::registry;
+use crate::core::GameRecord;
+use crate::storage::{local, SavedGame, SetAside};
+use crate::ui::browser;
+use crate::ui::components::status::{player_name, status_line};
+use crate::ui::game_views;
+use crate::ui::pages::play::import_record;
+use crate::ui::routes::Route;
+
+fn game_cards() -> Html {
+    registry::games()
+        .iter()
+        .map(|entry| {
+            let info = entry.info();
+            let players = if info.min_players == info.max_players {
+                format!("{} players", info.min_players)
+            } else {
+                format!("{}–{} players", info.min_players, info.max_players)
+            };
+            html! {
+                <li class="game-card">
+                    { game_views::thumbnail(info.slug) }
+                    <div>
+                        <h3>{ info.name }</h3>
+                        <p class="meta">{ format!("{} · {players}", info.designer) }</p>
+                        <p>{ info.pitch }</p>
+                        <p class="actions">
+                            <a class="button primary" href={Route::New(info.slug.into()).href()}>{ "New game" }</a>
+                            <a class="button" href={Route::Rules(info.slug.into()).href()}>{ "Rules" }</a>
+                        </p>
+                    </div>
+                </li>
+            }
+        })
+        .collect()
+}
+
+fn saved_row(saved: &SavedGame, on_delete: Callback<String>) -> Html {
+    let record = &saved.record;
+    let name = registry::find(&record.game).map_or("?", |e| e.info().name);
+    let status = record
+        .replay(saved.cursor)
+        .map(|g| status_line(record, g.as_ref()))
+        .unwrap_or_else(|e| e.to_string());
+    let players: Vec<String> = (0..record.players.len())
+        .map(|s| player_name(record, s))
+        .collect();
+    let id = saved.id.clone();
+    html! {
+        <li class="saved" data-id={saved.id.clone()}>
+            <a class="continue" href={Route::Play(saved.id.clone()).href()}>
+                <strong>{ name }</strong>
+                <span>{ players.join(", ") }</span>
+                <span class="status">{ status }</span>
+                <span class="when">{ format!("last played {}", browser::local_time(saved.updated_ms)) }</span>
+            </a>
+            <button type="button" class="danger" aria-label={format!("Delete the {name} game of {}", players.join(", "))}
+                onclick={Callback::from(move |_| on_delete.emit(id.clone()))}>{ "Delete" }</button>
+        </li>
+    }
+}
+
+fn aside_row(a: &SetAside, on_discard: Callback<String>) -> Html {
+    let key = a.key.clone();
+    let download_key = a.key.clone();
+    html! {
+        <li class="aside">
+            <span>{ format!("{}: {}", a.key, a.reason) }</span>
+            <button type="button" onclick={Callback::from(move |_| {
+                if let Some(text) = local::aside_text(&download_key) {
+                    let _ = browser::download(&format!("{download_key}.json"), &text);
+                }
+            })}>{ "Download" }</button>
+            <button type="button" class="danger" onclick={Callback::from(move |_| on_discard.emit(key.clone()))}>{ "Discard" }</button>
+        </li>
+    }
+}
+
+/// The home page.
+#[component]
+pub fn Home() -> Html {
+    let store = use_state(local::load_all);
+    let file_message = use_state(|| None::<String>);
+    let on_delete = {
+        let store = store.clone();
+        Callback::from(move |id: String| {
+            if browser::confirm("Delete this saved game? This cannot be undone.") {
+                local::delete(&id);
+                store.set(local::load_all());
+            }
+        })
+    };
+    let on_discard = {
+        let store = store.clone();
+        Callback::from(move |key: String| {
+            if browser::confirm("Discard this unreadable entry for good?") {
+                local::discard_aside(&key);
+                store.set(local::load_all());
+            }
+        })
+    };
+    let on_file = {
+        let file_message = file_message.clone();
+        Callback::from(move |e: Event| {
+            let Some(input) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            else {
+                return;
+            };
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            let file_message = file_message.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+                let result = match text.ok().and_then(|t| t.as_string()) {
+                    None => Err("that file could not be read".to_string()),
+                    Some(text) if text.len() > 2_000_000 => {
+                        Err("that file is too large to be a game record".to_string())
+                    }
+                    Some(text) => GameRecord::from_json(&text)
+                        .map_err(|e| format!("that file is not a game this app can open: {e}"))
+                        .and_then(import_record),
+                };
+                match result {
+                    Ok(id) => browser::navigate(&Route::Play(id)),
+                    Err(why) => file_message.set(Some(why)),
+                }
+            });
+        })
+    };
+    let (games, aside) = &*store;
+    html! {
+        <section class="page home">
+            <h1>{ "Stacking games for friends around one device" }</h1>
+            <h2>{ "Games" }</h2>
+            <ul class="games">{ game_cards() }</ul>
+            <h2>{ "Continue" }</h2>
+            if games.is_empty() {
+                <p class="empty">{ "No saved games yet. Every move is saved on this device as you play." }</p>
+            } else {
+                <ul class="saved-list">{ for games.iter().map(|g| saved_row(g, on_delete.clone())) }</ul>
+            }
+            if !aside.is_empty() {
+                <div class="warning" role="alert">
+                    <h2>{ "Saved entries that could not be opened" }</h2>
+                    <p>{ "These were set aside untouched; your other games are fine. You can download them or discard them." }</p>
+                    <ul>{ for aside.iter().map(|a| aside_row(a, on_discard.clone())) }</ul>
+                </div>
+            }
+            <h2>{ "Open a game file" }</h2>
+            <label class="file">{ "Game record (.json): " }
+                <input type="file" accept=".json,application/json" onchange={on_file} />
+            </label>
+            if let Some(m) = &*file_message { <p class="error" role="alert">{ m.clone() }</p> }
+        </section>
+    }
+}

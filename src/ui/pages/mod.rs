@@ -1,0 +1,9 @@
+//! One module per route.
+
+pub mod bench;
+pub mod home;
+pub mod import;
+pub mod new_game;
+pub mod not_found;
+pub mod play;
+pub mod rules;

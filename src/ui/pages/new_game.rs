@@ -1,0 +1,144 @@
+//! `#/new/<slug>`: players, names, colours and options; then play.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::core::registry;
+use crate::core::PlayerInfo;
+use crate::ui::game_views;
+use crate::ui::pages::play::start_new_game;
+
+/// Props of [`NewGame`].
+#[derive(Properties, PartialEq)]
+pub struct NewGameProps {
+    /// The game's slug.
+    pub slug: String,
+}
+
+fn input_value(e: &Event) -> String {
+    e.target()
+        .and_then(|t| {
+            t.clone()
+                .dyn_into::<web_sys::HtmlInputElement>()
+                .map(|i| i.value())
+                .or_else(|_| {
+                    t.dyn_into::<web_sys::HtmlSelectElement>()
+                        .map(|s| s.value())
+                })
+                .ok()
+        })
+        .unwrap_or_default()
+}
+
+/// The new-game page.
+#[component]
+pub fn NewGame(props: &NewGameProps) -> Html {
+    let palette = game_views::palette(&props.slug);
+    let players = use_state({
+        let palette = palette.clone();
+        move || {
+            (0..5)
+                .map(|i| PlayerInfo {
+                    name: format!("Player {}", i + 1),
+                    colour: palette.get(i).map(|p| p.0.clone()).unwrap_or_default(),
+                })
+                .collect::<Vec<_>>()
+        }
+    });
+    let count = use_state(|| 2usize);
+    let error = use_state(|| None::<String>);
+    let Ok(entry) = registry::find(&props.slug) else {
+        return html! {
+            <section class="page">
+                <h1>{ "No such game" }</h1>
+                <p class="error" role="alert">{ format!("There is no game called \"{}\".", props.slug) }</p>
+                <p><a href="#/">{ "Back to the games" }</a></p>
+            </section>
+        };
+    };
+    let info = entry.info();
+    let on_count = {
+        let count = count.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(n) = input_value(&e).parse::<usize>() {
+                count.set(n);
+            }
+        })
+    };
+    let rows = (0..*count).map(|i| {
+        let on_name = {
+            let players = players.clone();
+            Callback::from(move |e: Event| {
+                let mut next = (*players).clone();
+                next[i].name = input_value(&e);
+                players.set(next);
+            })
+        };
+        let on_colour = {
+            let players = players.clone();
+            Callback::from(move |e: Event| {
+                let mut next = (*players).clone();
+                next[i].colour = input_value(&e);
+                players.set(next);
+            })
+        };
+        let current = players[i].colour.clone();
+        html! {
+            <fieldset class="seat">
+                <legend>{ format!("Seat {}", i + 1) }</legend>
+                <label>{ "Name " }<input type="text" maxlength="40" value={players[i].name.clone()} onchange={on_name} /></label>
+                <label>{ "Colour " }
+                    <select onchange={on_colour}>
+                        { for palette.iter().map(|(letter, name, _)| html! {
+                            <option value={letter.clone()} selected={*letter == current}>{ name.clone() }</option>
+                        }) }
+                    </select>
+                </label>
+                <span class="chip" aria-hidden="true" style={format!("background:{}", game_views::css_colour(&props.slug, &current))}>{ current.clone() }</span>
+            </fieldset>
+        }
+    });
+    let on_start = {
+        let players = players.clone();
+        let count = count.clone();
+        let error = error.clone();
+        let slug = props.slug.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let chosen: Vec<PlayerInfo> = players[..*count]
+                .iter()
+                .map(|p| PlayerInfo {
+                    name: p.name.trim().to_string(),
+                    colour: p.colour.clone(),
+                })
+                .collect();
+            if let Some(p) = chosen.iter().position(|p| p.name.is_empty()) {
+                error.set(Some(format!("Seat {} needs a name.", p + 1)));
+                return;
+            }
+            let result = game_views::options_for(&slug, &chosen)
+                .and_then(|options| start_new_game(&slug, &options, chosen));
+            if let Err(why) = result {
+                error.set(Some(why));
+            }
+        })
+    };
+    html! {
+        <section class="page new-game">
+            <h1>{ format!("New game of {}", info.name) }</h1>
+            <form onsubmit={on_start}>
+                <label>{ "Players " }
+                    <select id="player-count" onchange={on_count}>
+                        { for (info.min_players..=info.max_players).map(|n| html! {
+                            <option value={n.to_string()} selected={n == *count}>{ n }</option>
+                        }) }
+                    </select>
+                </label>
+                { for rows }
+                <p class="hint">{ game_views::setup_hint(&props.slug) }</p>
+                if let Some(e) = &*error { <p class="error" role="alert">{ e.clone() }</p> }
+                <button type="submit" class="primary" id="start-game">{ "Start the game" }</button>
+            </form>
+        </section>
+    }
+}

@@ -1,0 +1,340 @@
+//! `#/play/<id>`: a saved game: board, whose turn, moves, undo/redo, history, sharing.
+
+use std::rc::Rc;
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::core::registry::{self, AnyGame};
+use crate::core::GameRecord;
+use crate::storage::{local, SavedGame};
+use crate::ui::browser;
+use crate::ui::components::board_props::BoardProps;
+use crate::ui::components::move_list::MoveList;
+use crate::ui::components::status::{player_name, result_line};
+use crate::ui::game_views;
+use crate::ui::routes::Route;
+
+/// What the play page holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayState {
+    saved: Result<SavedGame, String>,
+    message: Option<String>,
+}
+
+/// What can happen on the play page.
+pub enum PlayAction {
+    /// A move in notation, played at the cursor.
+    Move(String),
+    /// One move back.
+    Undo,
+    /// One move forward again.
+    Redo,
+    /// Show the position after this many moves.
+    Goto(usize),
+}
+
+impl Reducible for PlayState {
+    type Action = PlayAction;
+
+    fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
+        let Ok(saved) = &self.saved else {
+            return self;
+        };
+        let mut next = saved.clone();
+        let now = local::now_ms();
+        match action {
+            PlayAction::Move(mv) => {
+                let checked = next
+                    .record
+                    .replay(next.cursor)
+                    .and_then(|mut g| g.play(&mv));
+                if let Err(e) = checked {
+                    return Rc::new(PlayState {
+                        saved: self.saved.clone(),
+                        message: Some(e.to_string()),
+                    });
+                }
+                next.push_move(mv, now);
+            }
+            PlayAction::Undo if next.can_undo() => next.cursor -= 1,
+            PlayAction::Redo if next.can_redo() => next.cursor += 1,
+            PlayAction::Goto(n) if n <= next.record.moves.len() => next.cursor = n,
+            _ => return self,
+        }
+        next.updated_ms = now;
+        let message = local::save(&next).err();
+        Rc::new(PlayState {
+            saved: Ok(next),
+            message,
+        })
+    }
+}
+
+/// Props of [`Play`].
+#[derive(Properties, PartialEq)]
+pub struct PlayProps {
+    /// The saved game's id.
+    pub id: String,
+}
+
+/// Seats that played each move, and the game after every move.
+struct Timeline {
+    movers: Vec<usize>,
+    games: Vec<Box<dyn AnyGame>>,
+}
+
+fn timeline(record: &GameRecord) -> Result<Timeline, String> {
+    let mut game = record.start().map_err(|e| e.to_string())?;
+    let mut movers = Vec::new();
+    let mut games = vec![game.clone_box()];
+    for mv in &record.moves {
+        movers.push(game.to_move().unwrap_or(0));
+        game.play(mv).map_err(|e| e.to_string())?;
+        games.push(game.clone_box());
+    }
+    Ok(Timeline { movers, games })
+}
+
+fn rematch(record: &GameRecord) {
+    let fresh = GameRecord::new(
+        &record.game,
+        &record.options,
+        local::new_seed(),
+        record.players.clone(),
+    );
+    let saved = SavedGame::new(local::new_id(), fresh, local::now_ms());
+    if local::save(&saved).is_ok() {
+        browser::navigate(&Route::Play(saved.id));
+    }
+}
+
+/// The play page.
+#[component]
+pub fn Play(props: &PlayProps) -> Html {
+    let state = use_reducer({
+        let id = props.id.clone();
+        move || PlayState {
+            saved: local::load(&id),
+            message: None,
+        }
+    });
+    let share = use_state(|| None::<String>);
+    {
+        let dispatcher = state.dispatcher();
+        use_effect_with((), move |_| {
+            let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+                let key = e.key().to_lowercase();
+                if !(e.ctrl_key() || e.meta_key()) || !(key == "z" || key == "y") {
+                    return;
+                }
+                e.prevent_default();
+                if key == "y" || e.shift_key() {
+                    dispatcher.dispatch(PlayAction::Redo);
+                } else {
+                    dispatcher.dispatch(PlayAction::Undo);
+                }
+            });
+            let document = web_sys::window().and_then(|w| w.document());
+            if let Some(d) = &document {
+                let _ = d
+                    .add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(d) = &document {
+                    let _ = d.remove_event_listener_with_callback(
+                        "keydown",
+                        listener.as_ref().unchecked_ref(),
+                    );
+                }
+                drop(listener);
+            }
+        });
+    }
+    let record = use_memo(
+        state.saved.as_ref().ok().map(|s| s.record.clone()),
+        |r: &Option<GameRecord>| r.clone().map(Rc::new),
+    );
+    let line = use_memo((*record).clone(), |r: &Option<Rc<GameRecord>>| {
+        r.as_ref().map(|r| timeline(r))
+    });
+
+    let saved = match &state.saved {
+        Ok(s) => s,
+        Err(why) => {
+            return html! {
+                <section class="page">
+                    <h1>{ "Game not available" }</h1>
+                    <p class="error" role="alert">{ why.clone() }</p>
+                    <p><a href="#/">{ "Back to the games" }</a></p>
+                </section>
+            }
+        }
+    };
+    let (Some(record), Some(Ok(line))) = (&*record, &*line) else {
+        return html! { <p class="error" role="alert">{ "This game could not be replayed." }</p> };
+    };
+    let cursor = saved.cursor.min(line.games.len() - 1);
+    let game = &line.games[cursor];
+    let info = game.info();
+    let names: Vec<String> = (0..record.players.len())
+        .map(|s| player_name(record, s))
+        .collect();
+
+    let turn = match (game.outcome(), game.to_move()) {
+        (Some(outcome), _) => {
+            let scores = outcome.scores.as_ref().map(|scores| {
+                let ranking = outcome.ranking(record.players.len());
+                let lines = ranking.iter().flatten().map(|&s| {
+                    html! { <li>{ format!("{}: {}", names.get(s).cloned().unwrap_or_default(), scores.get(s).copied().unwrap_or(0)) }</li> }
+                });
+                html! { <ol class="final-scores">{ for lines }</ol> }
+            });
+            let slug_record = record.clone();
+            html! {
+                <div class="game-over" role="status">
+                    <h2>{ result_line(record, &outcome) }</h2>
+                    <p>{ outcome.reason.clone() }</p>
+                    { scores.unwrap_or_default() }
+                    <button type="button" class="primary" onclick={Callback::from(move |_| rematch(&slug_record))}>{ "Rematch" }</button>
+                </div>
+            }
+        }
+        (None, Some(seat)) => {
+            let colour = record
+                .players
+                .get(seat)
+                .map(|p| game_views::css_colour(&record.game, &p.colour))
+                .unwrap_or_default();
+            html! {
+                <div class="turn-banner" role="status" aria-live="polite" style={format!("--turn-colour:{colour}")}>
+                    <span class="turn-chip" aria-hidden="true"></span>
+                    <strong>{ format!("{} to move", names.get(seat).cloned().unwrap_or_default()) }</strong>
+                </div>
+            }
+        }
+        (None, None) => Html::default(),
+    };
+    let history_note = (cursor < record.moves.len()).then(|| html! {
+        <p class="history-note">{ format!("Showing move {cursor} of {}. Redo or pick a later move to return; a new move here replaces the later ones.", record.moves.len()) }</p>
+    });
+
+    let on_move = {
+        let state = state.clone();
+        Callback::from(move |mv: String| state.dispatch(PlayAction::Move(mv)))
+    };
+    let on_goto = {
+        let state = state.clone();
+        Callback::from(move |n: usize| state.dispatch(PlayAction::Goto(n)))
+    };
+    let undo = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(PlayAction::Undo))
+    };
+    let redo = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(PlayAction::Redo))
+    };
+    let shown = GameRecord {
+        moves: record.moves[..cursor].to_vec(),
+        ..(**record).clone()
+    };
+    let on_share = {
+        let share = share.clone();
+        let shown = shown.clone();
+        Callback::from(move |_| {
+            let link = format!(
+                "{}{}",
+                browser::base_url(),
+                Route::Import(shown.to_link_payload()).href()
+            );
+            browser::copy_to_clipboard(&link);
+            share.set(Some(link));
+        })
+    };
+    let on_download = {
+        let shown = shown.clone();
+        let id = saved.id.clone();
+        Callback::from(move |_| {
+            let _ = browser::download(
+                &format!("stackplay-{}-{id}.json", shown.game),
+                &shown.to_json(),
+            );
+        })
+    };
+    let moves: Vec<(usize, String)> = line
+        .movers
+        .iter()
+        .copied()
+        .zip(record.moves.iter().cloned())
+        .collect();
+    let board_props = BoardProps {
+        record: record.clone(),
+        cursor,
+        on_move,
+    };
+
+    html! {
+        <section class="page play">
+            <div class="play-head">
+                <h1>{ info.name }</h1>
+                <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
+            </div>
+            { turn }
+            { history_note }
+            if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
+            <div class="play-grid">
+                { game_views::board(&record.game, board_props) }
+                <div class="controls">
+                    <div class="buttons">
+                        <button type="button" onclick={undo} disabled={!saved.can_undo()} title="Ctrl+Z">{ "Undo" }</button>
+                        <button type="button" onclick={redo} disabled={!saved.can_redo()} title="Ctrl+Shift+Z">{ "Redo" }</button>
+                        <button type="button" onclick={on_share}>{ "Share link" }</button>
+                        <button type="button" onclick={on_download}>{ "Download" }</button>
+                    </div>
+                    if let Some(link) = &*share {
+                        <label class="share">{ "Link to this game (copied):" }
+                            <input type="text" readonly=true value={link.clone()} />
+                        </label>
+                    }
+                    <MoveList {moves} {names} {cursor} {on_goto} />
+                </div>
+            </div>
+        </section>
+    }
+}
+
+/// Creates and saves a new game, then opens it.
+///
+/// # Errors
+/// A sentence for the page when the options do not start a game or saving fails.
+pub fn start_new_game(
+    slug: &str,
+    options: &str,
+    players: Vec<crate::core::PlayerInfo>,
+) -> Result<(), String> {
+    let record = GameRecord::new(slug, options, local::new_seed(), players);
+    record.validate().map_err(|e| e.to_string())?;
+    let saved = SavedGame::new(local::new_id(), record, local::now_ms());
+    local::save(&saved)?;
+    browser::navigate(&Route::Play(saved.id));
+    Ok(())
+}
+
+/// Imports a record (from a link or a file) as a new saved game and returns its id.
+///
+/// # Errors
+/// A sentence for the page when the record is bad or saving fails.
+pub fn import_record(record: GameRecord) -> Result<String, String> {
+    let cursor = record.moves.len();
+    let mut saved = SavedGame::new(local::new_id(), record, local::now_ms());
+    saved.cursor = cursor;
+    local::save(&saved)?;
+    Ok(saved.id)
+}
+
+/// Whether a registered game exists for `slug` (for links from records).
+pub fn known_game(slug: &str) -> bool {
+    registry::find(slug).is_ok()
+}

@@ -1,0 +1,38 @@
+//! `#/rules/<slug>`: a game's rules in the app's own words, with its rulings.
+
+use yew::prelude::*;
+
+use crate::core::registry;
+use crate::ui::game_views;
+use crate::ui::routes::Route;
+
+/// Props of [`Rules`].
+#[derive(Properties, PartialEq)]
+pub struct RulesProps {
+    /// The game's slug.
+    pub slug: String,
+}
+
+/// The rules page.
+#[component]
+pub fn Rules(props: &RulesProps) -> Html {
+    let (Ok(entry), Some(body)) = (registry::find(&props.slug), game_views::rules(&props.slug))
+    else {
+        return html! {
+            <section class="page">
+                <h1>{ "No such game" }</h1>
+                <p class="error" role="alert">{ format!("There are no rules for \"{}\".", props.slug) }</p>
+                <p><a href="#/">{ "Back to the games" }</a></p>
+            </section>
+        };
+    };
+    let info = entry.info();
+    html! {
+        <section class="page rules">
+            <h1>{ format!("{}: rules", info.name) }</h1>
+            <p class="meta">{ format!("Designed by {} · {} to {} players", info.designer, info.min_players, info.max_players) }</p>
+            { body }
+            <p><a class="button primary" href={Route::New(info.slug.into()).href()}>{ "Start a game" }</a></p>
+        </section>
+    }
+}

@@ -1,0 +1,78 @@
+//! Hash routes (`#/...`), so the site works from any static host and any sub-path.
+
+/// A page of the app.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Route {
+    /// `#/`: the games and the saved games.
+    Home,
+    /// `#/new/<slug>`: set up a new game.
+    New(String),
+    /// `#/play/<id>`: a saved game.
+    Play(String),
+    /// `#/rules/<slug>`: a game's rules.
+    Rules(String),
+    /// `#/bench`: playout benchmarks in the browser.
+    Bench,
+    /// `#/import/<payload>`: a shared game record to import.
+    Import(String),
+    /// Anything else.
+    NotFound(String),
+}
+
+impl Route {
+    /// The route for a location hash (with or without the leading `#`).
+    pub fn parse(hash: &str) -> Route {
+        let path = hash.trim_start_matches('#');
+        let path = path.strip_prefix('/').unwrap_or(path);
+        let parts: Vec<&str> = path.split('/').collect();
+        let ok = |s: &str| !s.is_empty() && s.len() <= 8192;
+        match parts[..] {
+            [""] => Route::Home,
+            ["new", slug] if ok(slug) => Route::New(slug.to_string()),
+            ["play", id] if ok(id) => Route::Play(id.to_string()),
+            ["rules", slug] if ok(slug) => Route::Rules(slug.to_string()),
+            ["bench"] => Route::Bench,
+            ["import", payload] if ok(payload) => Route::Import(payload.to_string()),
+            _ => Route::NotFound(path.chars().take(80).collect()),
+        }
+    }
+
+    /// The hash for this route, e.g. `#/play/abc`.
+    pub fn href(&self) -> String {
+        match self {
+            Route::Home => "#/".into(),
+            Route::New(s) => format!("#/new/{s}"),
+            Route::Play(id) => format!("#/play/{id}"),
+            Route::Rules(s) => format!("#/rules/{s}"),
+            Route::Bench => "#/bench".into(),
+            Route::Import(p) => format!("#/import/{p}"),
+            Route::NotFound(p) => format!("#/{p}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_round_trip() {
+        for r in [
+            Route::Home,
+            Route::New("stack-control".into()),
+            Route::Play("abc123".into()),
+            Route::Rules("stax".into()),
+            Route::Bench,
+            Route::Import("eyJ".into()),
+        ] {
+            assert_eq!(Route::parse(&r.href()), r);
+        }
+        assert_eq!(Route::parse(""), Route::Home);
+        assert_eq!(Route::parse("#"), Route::Home);
+        assert_eq!(
+            Route::parse("#/nope/x/y"),
+            Route::NotFound("nope/x/y".into())
+        );
+        assert_eq!(Route::parse("#/play/"), Route::NotFound("play/".into()));
+    }
+}

@@ -1,0 +1,249 @@
+//! In headless Chromium (wasm-bindgen-test): the real app mounted in the page, driven by
+//! clicks, with its real localStorage.
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use stackplay::core::{GameRecord, PlayerInfo};
+use stackplay::ui::App;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement, MouseEvent, MouseEventInit};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+fn storage() -> web_sys::Storage {
+    web_sys::window().unwrap().local_storage().unwrap().unwrap()
+}
+
+async fn sleep(ms: u64) {
+    yew::platform::time::sleep(Duration::from_millis(ms)).await;
+}
+
+/// Waits (up to 5 s) until `selector` matches, and returns the first match.
+async fn wait_for(selector: &str) -> Element {
+    for _ in 0..250 {
+        if let Some(el) = document().query_selector(selector).unwrap() {
+            return el;
+        }
+        sleep(20).await;
+    }
+    panic!("nothing matched {selector}; page: {}", body_text());
+}
+
+fn count(selector: &str) -> u32 {
+    document().query_selector_all(selector).unwrap().length()
+}
+
+fn body_text() -> String {
+    document()
+        .get_element_by_id("app-under-test")
+        .and_then(|e| e.text_content())
+        .unwrap_or_default()
+}
+
+fn click(el: &Element) {
+    let init = MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let ev = MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
+    el.dispatch_event(&ev).unwrap();
+}
+
+async fn go(hash: &str) {
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash(hash)
+        .unwrap();
+    sleep(60).await;
+}
+
+fn saved_keys() -> Vec<String> {
+    let s = storage();
+    (0..s.length().unwrap())
+        .filter_map(|i| s.key(i).unwrap())
+        .filter(|k| k.starts_with("stackplay.game."))
+        .collect()
+}
+
+/// Mounts the app in a fresh element (the test runner's own output stays untouched).
+fn mount() -> (yew::AppHandle<App>, Element) {
+    let root = document().create_element("div").unwrap();
+    root.set_id("app-under-test");
+    document().body().unwrap().append_child(&root).unwrap();
+    (yew::Renderer::<App>::with_root(root.clone()).render(), root)
+}
+
+fn unmount((app, root): (yew::AppHandle<App>, Element)) {
+    app.destroy();
+    root.remove();
+}
+
+/// Selects stacks until one shows landing squares, then moves there; returns the move's text.
+async fn play_one_move() -> String {
+    let stacks = document()
+        .query_selector_all("svg.board .cell[role=button]")
+        .unwrap();
+    for i in 0..stacks.length() {
+        let stack: Element = stacks.item(i).unwrap().dyn_into().unwrap();
+        click(&stack);
+        sleep(30).await;
+        if let Some(target) = document().query_selector("svg.board .cell.target").unwrap() {
+            let from = stack.get_attribute("data-square").unwrap();
+            let to = target.get_attribute("data-square").unwrap();
+            click(&target);
+            sleep(60).await;
+            return format!("{from}-{to}");
+        }
+    }
+    panic!("no stack could move");
+}
+
+#[wasm_bindgen_test]
+async fn play_save_restore_corrupt_and_share() {
+    storage().clear().unwrap();
+    go("#/").await;
+    let app = mount();
+    wait_for(".game-card").await;
+    assert!(body_text().contains("Stack Control"));
+
+    // Start a two-player game.
+    go("#/new/stack-control").await;
+    let start: HtmlElement = wait_for("#start-game").await.dyn_into().unwrap();
+    start.click();
+    wait_for("svg.board").await;
+    assert_eq!(count("svg.board .cell"), 64);
+    assert_eq!(count("svg.board polygon"), 60);
+    assert!(body_text().contains("Player 2 to move"), "{}", body_text());
+
+    // Click a stack, then a highlighted destination: the board changes and the game is saved.
+    let before = document()
+        .query_selector("svg.board")
+        .unwrap()
+        .unwrap()
+        .inner_html();
+    let mv = play_one_move().await;
+    let after = document()
+        .query_selector("svg.board")
+        .unwrap()
+        .unwrap()
+        .inner_html();
+    assert_ne!(before, after, "the board did not change");
+    assert_eq!(
+        count("svg.board polygon"),
+        60,
+        "no capture is possible on move one"
+    );
+    assert!(body_text().contains("Player 1 to move"));
+    let keys = saved_keys();
+    assert_eq!(keys.len(), 1);
+    let stored = storage().get_item(&keys[0]).unwrap().unwrap();
+    assert!(
+        stored.contains(&format!("\"{mv}\"")),
+        "saved entry lacks {mv}: {stored}"
+    );
+    let hash = web_sys::window().unwrap().location().hash().unwrap();
+
+    // Remount: the same game comes back with its move.
+    unmount(app);
+    let app = mount();
+    wait_for("svg.board").await;
+    assert_eq!(web_sys::window().unwrap().location().hash().unwrap(), hash);
+    assert!(body_text().contains(&mv), "move list lost {mv}");
+    assert!(body_text().contains("Player 1 to move"));
+    let restored = document()
+        .query_selector("svg.board")
+        .unwrap()
+        .unwrap()
+        .inner_html();
+    assert_eq!(restored, after);
+
+    // Undo and redo by keyboard.
+    let undo = web_sys::KeyboardEventInit::new();
+    undo.set_key("z");
+    undo.set_ctrl_key(true);
+    undo.set_bubbles(true);
+    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &undo).unwrap();
+    document().dispatch_event(&ev).unwrap();
+    sleep(60).await;
+    assert!(
+        body_text().contains("Player 2 to move"),
+        "Ctrl+Z did not undo"
+    );
+    undo.set_shift_key(true);
+    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &undo).unwrap();
+    document().dispatch_event(&ev).unwrap();
+    sleep(60).await;
+    assert!(
+        body_text().contains("Player 1 to move"),
+        "Ctrl+Shift+Z did not redo"
+    );
+    unmount(app);
+
+    // A corrupt entry is set aside and reported; the good game still opens.
+    storage()
+        .set_item("stackplay.game.broken", "{not json")
+        .unwrap();
+    storage()
+        .set_item("stackplay.game.future", "{\"schema\":99}")
+        .unwrap();
+    go("#/").await;
+    let app = mount();
+    wait_for(".warning").await;
+    let text = body_text();
+    assert!(text.contains("could not be opened"), "{text}");
+    assert!(text.contains("stackplay.aside.broken"));
+    assert!(text.contains("different version"));
+    assert_eq!(count(".saved"), 1, "the good game is still listed");
+    assert!(
+        storage()
+            .get_item("stackplay.aside.broken")
+            .unwrap()
+            .is_some(),
+        "the bad entry was kept"
+    );
+    let link: HtmlElement = wait_for(".saved .continue").await.dyn_into().unwrap();
+    link.click();
+    wait_for("svg.board").await;
+    assert!(body_text().contains(&mv));
+    unmount(app);
+
+    // A share link opens a copy; a damaged one gets a message.
+    let players = vec![
+        PlayerInfo {
+            name: "Ann".into(),
+            colour: "G".into(),
+        },
+        PlayerInfo {
+            name: "Ben".into(),
+            colour: "K".into(),
+        },
+    ];
+    let mut record = GameRecord::new("stack-control", "colours=GK", 12345, players);
+    let first = stackplay::core::registry::create("stack-control", "colours=GK", 12345)
+        .unwrap()
+        .legal_moves()[0]
+        .clone();
+    record.moves.push(first.clone());
+    go(&format!("#/import/{}", record.to_link_payload())).await;
+    let app = mount();
+    wait_for("svg.board").await;
+    let text = body_text();
+    assert!(text.contains("Ann to move"), "{text}");
+    assert!(text.contains(&first));
+    assert_eq!(saved_keys().len(), 2);
+    unmount(app);
+
+    go("#/import/not-a-record").await;
+    let app = mount();
+    wait_for(".error").await;
+    assert!(body_text().contains("This link does not open a game"));
+    assert_eq!(saved_keys().len(), 2);
+    unmount(app);
+    storage().clear().unwrap();
+}

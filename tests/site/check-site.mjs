@@ -1,0 +1,98 @@
+// Serves the built site (dist/) under a sub-path with a static file server, opens it in
+// headless Chromium and checks: no console errors, the home page lists the games, a new
+// Stack Control game draws its board SVG, a move can be played, and a reload keeps it.
+// Usage: node tests/site/check-site.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const { chromium } = require(path.join(root, '.tools/node_modules/playwright-core'));
+
+const dist = path.resolve(process.argv[2] || path.join(root, 'dist'));
+const SUB = '/some/sub/path/';
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json' };
+
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  if (!url.pathname.startsWith(SUB)) { res.writeHead(404); res.end('not under the sub-path'); return; }
+  let rel = decodeURIComponent(url.pathname.slice(SUB.length)) || 'index.html';
+  const file = path.join(dist, rel);
+  if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) { res.writeHead(404); res.end('missing'); return; }
+  res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${server.address().port}${SUB}`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+});
+const failures = [];
+const shots = process.env.SCREENSHOTS;
+async function shot(page, name) { if (shots) { fs.mkdirSync(shots, { recursive: true }); await page.screenshot({ path: path.join(shots, name), fullPage: true }); } }
+function check(ok, what) { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); }
+
+try {
+  for (const viewport of [{ width: 1280, height: 900, name: 'desktop' }, { width: 390, height: 844, name: 'phone' }]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+
+    await page.goto(base, { waitUntil: 'load' });
+    await page.waitForSelector('.game-card', { timeout: 20000 });
+    check(await page.locator('.game-card h3', { hasText: 'Stack Control' }).count() === 1, `${viewport.name}: home lists Stack Control`);
+    await shot(page, `${viewport.name}-home.png`);
+
+    await page.goto(base + '#/new/stack-control');
+    await page.waitForSelector('#start-game');
+    await page.selectOption('#player-count', '3');
+    await page.click('#start-game');
+    await page.waitForSelector('svg.board .cell', { timeout: 10000 });
+    check(await page.locator('svg.board .cell').count() === 64, `${viewport.name}: board draws 64 squares`);
+    check(await page.locator('svg.board polygon').count() === 60, `${viewport.name}: board draws 60 pyramids`);
+    const turn = await page.locator('.turn-banner').innerText();
+    check(/Player 3 to move/.test(turn), `${viewport.name}: seat 3 moves first ("${turn.trim()}")`);
+
+    // Click stacks until one has a landing square, then play there.
+    const cells = page.locator('svg.board .cell[role=button]');
+    let played = false;
+    for (let i = 0; i < await cells.count() && !played; i++) {
+      await cells.nth(i).click();
+      if (await page.locator('svg.board .cell.target').count() > 0) {
+        await shot(page, `${viewport.name}-selected.png`);
+        await page.locator('svg.board .cell.target').first().click();
+        played = true;
+      }
+    }
+    check(played, `${viewport.name}: a stack was moved`);
+    await page.waitForSelector('.moves li');
+    check(await page.locator('.moves li').count() === 1, `${viewport.name}: the move list shows the move`);
+    await page.reload();
+    await page.waitForSelector('.moves li', { timeout: 10000 });
+    check(await page.locator('.moves li').count() === 1, `${viewport.name}: the move survives a reload`);
+    await shot(page, `${viewport.name}-play.png`);
+
+    await page.goto(base + '#/rules/stack-control');
+    await page.waitForSelector('.rules h2');
+    await page.goto(base + '#/no/such/page');
+    await page.waitForSelector('text=Page not found');
+    check(errors.length === 0, `${viewport.name}: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+    await context.close();
+  }
+} catch (e) {
+  failures.push(String(e));
+  console.log('FAIL', e);
+} finally {
+  await browser.close();
+  server.close();
+}
+if (failures.length) { console.log(`${failures.length} check(s) failed`); process.exit(1); }
+console.log('built site: all checks passed');
