@@ -93,6 +93,7 @@ pub struct GameEntry {
     load: fn(&str) -> GameResult,
     default_options: fn(usize) -> Result<String, ApiError>,
     playout: fn(usize, u64) -> Result<usize, ApiError>,
+    conformance: fn(usize, u64) -> Result<super::conformance::Report, String>,
 }
 
 fn create_impl<G: Game>(options: &str, seed: u64) -> Result<Box<dyn AnyGame>, ApiError> {
@@ -118,6 +119,7 @@ impl GameEntry {
             load: load_impl::<G>,
             default_options: default_options_impl::<G>,
             playout: super::playout::playout_from_seed::<G>,
+            conformance: super::conformance::check_random_games::<G>,
         }
     }
 
@@ -156,6 +158,18 @@ impl GameEntry {
     /// When the game is not for that many players.
     pub fn random_playout(&self, players: usize, seed: u64) -> Result<usize, ApiError> {
         (self.playout)(players, seed)
+    }
+
+    /// Runs [`super::conformance::check_random_games`] for this game.
+    ///
+    /// # Errors
+    /// The first rule the game broke.
+    pub fn check_random_games(
+        &self,
+        games: usize,
+        seed: u64,
+    ) -> Result<super::conformance::Report, String> {
+        (self.conformance)(games, seed)
     }
 }
 

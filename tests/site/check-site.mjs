@@ -80,6 +80,48 @@ try {
     check(await page.locator('.moves li').count() === 1, `${viewport.name}: the move survives a reload`);
     await shot(page, `${viewport.name}-play.png`);
 
+    if (viewport.name === 'desktop') {
+      // Play the whole game through the board, clicking stacks and landing squares in a fixed order.
+      const moves = await page.evaluate(async () => {
+        const tick = () => new Promise((r) => setTimeout(r, 0));
+        const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        for (let n = 0; n < 1000; n++) {
+          if (document.querySelector('.game-over')) return n;
+          const cells = [...document.querySelectorAll('svg.board .cell[role=button]')];
+          let moved = false;
+          for (let k = 0; k < cells.length && !moved; k++) {
+            click(cells[(k + n * 13) % cells.length]);
+            await tick();
+            const targets = document.querySelectorAll('svg.board .cell.target');
+            if (targets.length) { click(targets[n % targets.length]); await tick(); moved = true; }
+          }
+          if (!moved) return -1000 - cells.length;
+        }
+        return -2;
+      });
+      check(moves > 0, `${viewport.name}: a whole game played through the board ends (${moves} more moves)`);
+      if (moves <= 0) await shot(page, 'debug-stuck.png');
+      const over = await page.locator('.game-over').innerText();
+      check(/wins|Draw/.test(over), `${viewport.name}: the result is shown ("${over.split('\n')[0]}")`);
+      await shot(page, `${viewport.name}-game-over.png`);
+      await page.click('text=Rematch');
+      await page.waitForSelector('svg.board .cell', { timeout: 10000 });
+      check(await page.locator('.moves li').count() === 0, `${viewport.name}: rematch starts a fresh game`);
+      await page.goto(base + '#/');
+      await page.waitForSelector('.saved');
+      check(await page.locator('.saved').count() === 2, `${viewport.name}: home lists both saved games`);
+      await shot(page, `${viewport.name}-home-saved.png`);
+
+      // The wasm benchmark page: printed for comparison with `cargo bench`, never asserted.
+      await page.goto(base + '#/bench');
+      await page.click('#run-bench');
+      await page.waitForSelector('#bench-results', { timeout: 60000 });
+      const rows = await page.$$eval('#bench-results tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+      console.log('wasm playouts in Chromium (game, players, playouts, playouts/s, moves/s):');
+      for (const r of rows) console.log('     ' + r.join('\t'));
+      check(rows.length > 0, `${viewport.name}: the benchmark page measured ${rows.length} rows`);
+    }
+
     await page.goto(base + '#/rules/stack-control');
     await page.waitForSelector('.rules h2');
     await page.goto(base + '#/no/such/page');

@@ -83,7 +83,7 @@ fn pyramid_width(size: Size) -> f64 {
 
 /// Draws a stack bottom to top inside the cell whose top-left corner is `(x, y)`.
 fn stack_shapes(stack: &[Pyramid], x: f64, y: f64) -> Html {
-    let layer = 84.0 / (stack.len().max(3) as f64);
+    let layer = 84.0 / (stack.len().max(2) as f64);
     let cx = x + CELL / 2.0;
     stack
         .iter()
@@ -104,7 +104,7 @@ fn stack_shapes(stack: &[Pyramid], x: f64, y: f64) -> Html {
                 cx - tw / 2.0,
                 top
             );
-            let font = (layer * 0.62).min(20.0);
+            let font = (layer * 0.62).min(22.0);
             html! {
                 <g class="pyramid">
                     <polygon points={points} fill={css(p.colour)} stroke="#111" stroke-width="1.5" />

@@ -1,0 +1,162 @@
+//! The generic rules check every registered game must pass: along seeded random games, every
+//! listed move plays, moves not listed are refused without touching the position, notation
+//! and serde round-trip, invariants (pieces conserved) hold, and every game ends.
+
+use std::collections::HashSet;
+
+use super::game::{Game, Viewer};
+use super::playout::MAX_PLAYOUT_MOVES;
+use super::rng::Rng;
+
+/// What a conformance run saw.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Games played to the end.
+    pub games: usize,
+    /// Moves played along the main lines.
+    pub moves: usize,
+    /// Listed moves tried (each must play).
+    pub listed_tried: usize,
+    /// Unlisted moves tried (each must be refused).
+    pub unlisted_tried: usize,
+    /// Games won outright / drawn.
+    pub wins: usize,
+    /// Games drawn (no single winner).
+    pub draws: usize,
+}
+
+fn round_trip<G: Game>(game: &G) -> Result<(), String> {
+    let text = game.to_string();
+    let back: G = text
+        .parse()
+        .map_err(|e| format!("position does not parse back: {e}\n{text}"))?;
+    if &back != game || back.to_string() != text {
+        return Err(format!("position notation does not round-trip:\n{text}"));
+    }
+    let json = serde_json::to_string(game).map_err(|e| e.to_string())?;
+    let back: G = serde_json::from_str(&json).map_err(|e| format!("serde: {e}"))?;
+    if &back != game {
+        return Err(format!("serde does not round-trip:\n{json}"));
+    }
+    Ok(())
+}
+
+/// Plays `games` random games of `G` (player counts cycling through the game's range) from
+/// `seed`, checking everything at every step.
+///
+/// # Errors
+/// A description of the first failure, with the seed and move that caused it.
+pub fn check_random_games<G: Game>(games: usize, seed: u64) -> Result<Report, String> {
+    let info = G::info();
+    let counts: Vec<usize> = (info.min_players..=info.max_players).collect();
+    let mut report = Report::default();
+    for g in 0..games {
+        let game_seed = seed.wrapping_add(g as u64);
+        let players = counts[g % counts.len()];
+        let options = G::default_options(players).map_err(|e| e.to_string())?;
+        let options_text = options.to_string();
+        let parsed: G::Options = options_text
+            .parse()
+            .map_err(|e| format!("options {options_text}: {e}"))?;
+        if parsed != options {
+            return Err(format!(
+                "options notation does not round-trip: {options_text}"
+            ));
+        }
+        let mut game = G::new(&options, game_seed).map_err(|e| e.to_string())?;
+        if game.seats() != players {
+            return Err(format!("{players} players gave {} seats", game.seats()));
+        }
+        let mut rng = Rng::new(game_seed ^ 0xA5A5_A5A5);
+        let mut seen: Vec<G::Move> = Vec::new();
+        let mut seen_set: HashSet<G::Move> = HashSet::new();
+        let fail = |step: usize, what: String| {
+            format!("seed {game_seed}, {players} players, step {step}: {what}")
+        };
+        for step in 0..=MAX_PLAYOUT_MOVES {
+            game.check_invariants().map_err(|e| fail(step, e))?;
+            round_trip(&game).map_err(|e| fail(step, e))?;
+            if !info.hidden_information && game.view(Viewer::Everyone) != game {
+                return Err(fail(step, "a perfect-information view differs".into()));
+            }
+            let legal = game.legal_moves();
+            match (game.outcome(), game.to_move()) {
+                (Some(outcome), None) => {
+                    if !legal.is_empty() {
+                        return Err(fail(step, "a finished game lists moves".into()));
+                    }
+                    if outcome.winners.iter().any(|&s| s >= players) {
+                        return Err(fail(step, "a winner is not a seat".into()));
+                    }
+                    if let Some(mv) = seen.first() {
+                        let mut copy = game.clone();
+                        if copy.play(mv).is_ok() || copy != game {
+                            return Err(fail(step, "a finished game took a move".into()));
+                        }
+                    }
+                    report.games += 1;
+                    if outcome.is_draw() {
+                        report.draws += 1;
+                    } else {
+                        report.wins += 1;
+                    }
+                    break;
+                }
+                (None, Some(seat)) if seat < players && !legal.is_empty() => {}
+                (o, t) => {
+                    return Err(fail(
+                        step,
+                        format!(
+                            "inconsistent state: outcome {o:?}, to move {t:?}, {} moves",
+                            legal.len()
+                        ),
+                    ))
+                }
+            }
+            if step == MAX_PLAYOUT_MOVES {
+                return Err(fail(step, "the game did not end".into()));
+            }
+            let legal_set: HashSet<&G::Move> = legal.iter().collect();
+            if legal_set.len() != legal.len() {
+                return Err(fail(step, "a move is listed twice".into()));
+            }
+            for mv in &legal {
+                let text = mv.to_string();
+                let back: G::Move = text
+                    .parse()
+                    .map_err(|e| fail(step, format!("move {text}: {e}")))?;
+                if &back != mv {
+                    return Err(fail(
+                        step,
+                        format!("move notation does not round-trip: {text}"),
+                    ));
+                }
+                let mut copy = game.clone();
+                copy.play(mv)
+                    .map_err(|e| fail(step, format!("listed move {text} refused: {e}")))?;
+                report.listed_tried += 1;
+                if seen_set.insert(mv.clone()) {
+                    seen.push(mv.clone());
+                }
+            }
+            for _ in 0..8.min(seen.len()) {
+                let mv = &seen[rng.below(seen.len() as u64) as usize];
+                if legal_set.contains(mv) {
+                    continue;
+                }
+                let mut copy = game.clone();
+                if copy.play(mv).is_ok() {
+                    return Err(fail(step, format!("unlisted move {mv} was accepted")));
+                }
+                if copy != game {
+                    return Err(fail(step, format!("refusing {mv} changed the position")));
+                }
+                report.unlisted_tried += 1;
+            }
+            let mv = legal[rng.below(legal.len() as u64) as usize].clone();
+            game.play(&mv).map_err(|e| fail(step, e.to_string()))?;
+            report.moves += 1;
+        }
+    }
+    Ok(report)
+}

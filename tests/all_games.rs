@@ -1,0 +1,135 @@
+//! The generic check every registered game must pass, and garbage input that must give
+//! errors, never panics.
+#![cfg(not(target_arch = "wasm32"))]
+
+use proptest::prelude::*;
+use stackplay::core::registry;
+use stackplay::core::GameRecord;
+use stackplay::storage::SavedGame;
+
+#[test]
+fn every_game_passes_1000_random_games() {
+    assert!(!registry::games().is_empty());
+    for entry in registry::games() {
+        let report = entry
+            .check_random_games(1000, 20_261_123)
+            .unwrap_or_else(|e| panic!("{}: {e}", entry.info().name));
+        println!("{}: {report:?}", entry.info().name);
+        assert_eq!(report.games, 1000, "{}", entry.info().name);
+        assert!(report.listed_tried > report.moves);
+        assert!(report.unlisted_tried > 0, "no unlisted move was tried");
+    }
+}
+
+#[test]
+fn registry_knows_slugs_and_refuses_others() {
+    let entry = registry::find("stack-control").unwrap();
+    assert_eq!(entry.info().name, "Stack Control");
+    assert_eq!(entry.default_options(4).unwrap(), "colours=RBYG");
+    assert!(registry::find("chess").is_err());
+    assert!(registry::create("chess", "", 1).is_err());
+    let mut g = registry::create("stack-control", "colours=RBY", 5).unwrap();
+    assert_eq!(g.seats(), 3);
+    let before = g.position();
+    assert!(g.play("a1-a2").is_err());
+    assert!(g.play("zz").is_err());
+    assert_eq!(g.position(), before, "a refused move changed the game");
+    let mv = g.legal_moves()[0].clone();
+    g.play(&mv).unwrap();
+    let copy = registry::load("stack-control", &g.position()).unwrap();
+    assert_eq!(copy.position(), g.position());
+    assert_eq!(copy.legal_moves(), g.legal_moves());
+}
+
+#[test]
+fn records_replay_validate_and_travel_in_links() {
+    let players = vec![
+        stackplay::core::PlayerInfo {
+            name: "Ann".into(),
+            colour: "R".into(),
+        },
+        stackplay::core::PlayerInfo {
+            name: "Ben".into(),
+            colour: "B".into(),
+        },
+    ];
+    let mut record = GameRecord::new("stack-control", "colours=RB", 99, players);
+    let mut game = record.start().unwrap();
+    for _ in 0..10 {
+        let mv = game.legal_moves()[0].clone();
+        game.play(&mv).unwrap();
+        record.moves.push(mv);
+    }
+    assert_eq!(record.replay(10).unwrap().position(), game.position());
+    let back = GameRecord::from_link_payload(&record.to_link_payload()).unwrap();
+    assert_eq!(back, record);
+    assert_eq!(GameRecord::from_json(&record.to_json()).unwrap(), record);
+
+    let mut bad = record.clone();
+    bad.format = 2;
+    assert!(bad
+        .validate()
+        .unwrap_err()
+        .to_string()
+        .contains("format version 2"));
+    let mut bad = record.clone();
+    bad.moves[3] = "a1-a2".into();
+    assert!(bad.validate().unwrap_err().to_string().contains("move 4"));
+    let mut bad = record.clone();
+    bad.players.pop();
+    assert!(bad.validate().is_err());
+    let mut bad = record;
+    bad.game = "nope".into();
+    assert!(bad.validate().is_err());
+}
+
+fn valid_position() -> String {
+    registry::create("stack-control", "colours=RBYGK", 3)
+        .unwrap()
+        .position()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn garbage_strings_give_errors_not_panics(s in ".{0,300}") {
+        let _ = registry::load("stack-control", &s);
+        let _ = registry::create("stack-control", &s, 1);
+        let _ = GameRecord::from_json(&s);
+        let _ = GameRecord::from_link_payload(&s);
+        let _ = SavedGame::parse(&s);
+        let mut g = registry::create("stack-control", "", 1).unwrap();
+        let before = g.position();
+        if g.play(&s).is_err() {
+            prop_assert_eq!(g.position(), before);
+        }
+    }
+
+    #[test]
+    fn damaged_positions_give_errors_not_panics(i in 0usize..400, c in proptest::char::any()) {
+        let mut chars: Vec<char> = valid_position().chars().collect();
+        let i = i % chars.len();
+        chars[i] = c;
+        let text: String = chars.into_iter().collect();
+        if let Ok(g) = registry::load("stack-control", &text) {
+            // Whatever parses must print back to something that parses to the same position.
+            let again = registry::load("stack-control", &g.position()).unwrap();
+            prop_assert_eq!(again.position(), g.position());
+        }
+    }
+
+    #[test]
+    fn damaged_records_give_errors_not_panics(i in 0usize..400, c in proptest::char::any()) {
+        let record = GameRecord::new("stack-control", "colours=RB", 4, vec![
+            stackplay::core::PlayerInfo { name: "A".into(), colour: "R".into() },
+            stackplay::core::PlayerInfo { name: "B".into(), colour: "B".into() },
+        ]);
+        let mut chars: Vec<char> = record.to_json().chars().collect();
+        let i = i % chars.len();
+        chars[i] = c;
+        let text: String = chars.into_iter().collect();
+        let _ = GameRecord::from_json(&text);
+        let _ = SavedGame::parse(&text);
+    }
+}
