@@ -183,6 +183,24 @@ async fn play_save_restore_corrupt_and_share() {
         body_text().contains("Player 1 to move"),
         "Ctrl+Shift+Z did not redo"
     );
+
+    // Another tab plays a move in the same game: this tab follows instead of overwriting it.
+    let mut other =
+        stackplay::storage::SavedGame::parse(&storage().get_item(&keys[0]).unwrap().unwrap())
+            .unwrap();
+    let reply = other.record.replay(1).unwrap().legal_moves()[0].clone();
+    other.push_move(reply.clone(), 1.0);
+    storage().set_item(&keys[0], &other.to_json()).unwrap();
+    let init = web_sys::StorageEventInit::new();
+    init.set_key(Some(&keys[0]));
+    let ev = web_sys::StorageEvent::new_with_event_init_dict("storage", &init).unwrap();
+    web_sys::window().unwrap().dispatch_event(&ev).unwrap();
+    sleep(60).await;
+    assert!(
+        body_text().contains(&reply),
+        "the other tab's move {reply} did not show"
+    );
+    assert!(body_text().contains("Player 2 to move"));
     unmount(app);
 
     // A corrupt entry is set aside and reported; the good game still opens.
@@ -211,6 +229,7 @@ async fn play_save_restore_corrupt_and_share() {
     link.click();
     wait_for("svg.board").await;
     assert!(body_text().contains(&mv));
+    assert!(body_text().contains(&reply));
     unmount(app);
 
     // A share link opens a copy; a damaged one gets a message.

@@ -24,6 +24,11 @@ fn keys_with(storage: &Storage, prefix: &str) -> Vec<String> {
     keys
 }
 
+/// The storage key of the saved game `id`.
+pub fn key_of(id: &str) -> String {
+    format!("{GAME_PREFIX}{id}")
+}
+
 /// Milliseconds since 1970, from the browser's clock (0 outside a browser).
 pub fn now_ms() -> f64 {
     js_sys::Date::now()
@@ -56,7 +61,7 @@ pub fn load_all() -> (Vec<SavedGame>, Vec<SetAside>) {
             continue;
         };
         match SavedGame::parse(&text) {
-            Ok(game) if key == format!("{GAME_PREFIX}{}", game.id) => games.push(game),
+            Ok(game) if key == key_of(&game.id) => games.push(game),
             Ok(_) => set_aside(&storage, &key, &text, "its id does not match its key"),
             Err(why) => set_aside(&storage, &key, &text, &why),
         }
@@ -92,7 +97,7 @@ fn set_aside(storage: &Storage, key: &str, text: &str, why: &str) {
 /// When there is none, or it cannot be read (it is then set aside).
 pub fn load(id: &str) -> Result<SavedGame, String> {
     let storage = storage()?;
-    let key = format!("{GAME_PREFIX}{id}");
+    let key = key_of(id);
     let text = storage
         .get_item(&key)
         .ok()
@@ -110,14 +115,14 @@ pub fn load(id: &str) -> Result<SavedGame, String> {
 /// When the browser refuses (storage full or disabled).
 pub fn save(game: &SavedGame) -> Result<(), String> {
     storage()?
-        .set_item(&format!("{GAME_PREFIX}{}", game.id), &game.to_json())
+        .set_item(&key_of(&game.id), &game.to_json())
         .map_err(|_| "the browser refused to save (storage full or disabled)".to_string())
 }
 
 /// Deletes a saved game.
 pub fn delete(id: &str) {
     if let Ok(s) = storage() {
-        let _ = s.remove_item(&format!("{GAME_PREFIX}{id}"));
+        let _ = s.remove_item(&key_of(id));
     }
 }
 

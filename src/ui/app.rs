@@ -1,7 +1,6 @@
 //! The root component: follows the location hash and shows the page it names.
 
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
+use gloo_events::EventListener;
 use yew::prelude::*;
 
 use super::browser::current_hash;
@@ -17,25 +16,14 @@ pub fn App() -> Html {
     let route = use_state(|| Route::parse(&current_hash()));
     {
         let route = route.clone();
+        // The listener lives as long as the app: dropping it (on unmount) removes it.
         use_effect_with((), move |_| {
-            let listener =
-                Closure::<dyn Fn()>::new(move || route.set(Route::parse(&current_hash())));
-            let window = web_sys::window();
-            if let Some(w) = &window {
-                let _ = w.add_event_listener_with_callback(
-                    "hashchange",
-                    listener.as_ref().unchecked_ref(),
-                );
-            }
-            move || {
-                if let Some(w) = &window {
-                    let _ = w.remove_event_listener_with_callback(
-                        "hashchange",
-                        listener.as_ref().unchecked_ref(),
-                    );
-                }
-                drop(listener);
-            }
+            let listener = web_sys::window().map(|w| {
+                EventListener::new(&w, "hashchange", move |_| {
+                    route.set(Route::parse(&current_hash()));
+                })
+            });
+            move || drop(listener)
         });
     }
     let page = match &*route {

@@ -556,6 +556,19 @@ impl Game for StackControl {
                 ));
             }
         }
+        // A seat with none of its colour left is out at once; the one exception is the move
+        // that wipes out everyone still in, who then all stay in (a draw among them).
+        if !self.everyone_left_is_wiped_out() {
+            for (seat, colour) in self.colours.iter().enumerate() {
+                if self.in_game[seat] && self.count_on_board(*colour) == 0 {
+                    return Err(format!(
+                        "seat {} is still in but no {} pyramid is left",
+                        seat + 1,
+                        colour.name()
+                    ));
+                }
+            }
+        }
         if !self.in_game.get(self.turn).copied().unwrap_or(false) {
             return Err(format!("seat {} is to move but is out", self.turn + 1));
         }

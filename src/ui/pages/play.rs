@@ -2,11 +2,11 @@
 
 use std::rc::Rc;
 
-use wasm_bindgen::closure::Closure;
+use gloo_events::EventListener;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::core::registry::{self, AnyGame};
+use crate::core::registry::AnyGame;
 use crate::core::GameRecord;
 use crate::storage::{local, SavedGame};
 use crate::ui::browser;
@@ -33,12 +33,20 @@ pub enum PlayAction {
     Redo,
     /// Show the position after this many moves.
     Goto(usize),
+    /// Another tab changed this game: take its version.
+    Reload(Result<SavedGame, String>),
 }
 
 impl Reducible for PlayState {
     type Action = PlayAction;
 
     fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
+        if let PlayAction::Reload(saved) = action {
+            return Rc::new(PlayState {
+                saved,
+                message: None,
+            });
+        }
         let Ok(saved) = &self.saved else {
             return self;
         };
@@ -124,32 +132,42 @@ pub fn Play(props: &PlayProps) -> Html {
     {
         let dispatcher = state.dispatcher();
         use_effect_with((), move |_| {
-            let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
-                let key = e.key().to_lowercase();
-                if !(e.ctrl_key() || e.meta_key()) || !(key == "z" || key == "y") {
-                    return;
-                }
-                e.prevent_default();
-                if key == "y" || e.shift_key() {
-                    dispatcher.dispatch(PlayAction::Redo);
-                } else {
-                    dispatcher.dispatch(PlayAction::Undo);
-                }
-            });
             let document = web_sys::window().and_then(|w| w.document());
-            if let Some(d) = &document {
-                let _ = d
-                    .add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(d) = &document {
-                    let _ = d.remove_event_listener_with_callback(
-                        "keydown",
-                        listener.as_ref().unchecked_ref(),
-                    );
-                }
-                drop(listener);
-            }
+            let listener = document.map(|d| {
+                EventListener::new(&d, "keydown", move |e: &Event| {
+                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    let key = e.key().to_lowercase();
+                    if !(e.ctrl_key() || e.meta_key()) || !(key == "z" || key == "y") {
+                        return;
+                    }
+                    e.prevent_default();
+                    if key == "y" || e.shift_key() {
+                        dispatcher.dispatch(PlayAction::Redo);
+                    } else {
+                        dispatcher.dispatch(PlayAction::Undo);
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    {
+        // Keep two tabs on the same game in step: a move saved in one shows in the other.
+        let dispatcher = state.dispatcher();
+        use_effect_with(props.id.clone(), move |id: &String| {
+            let id = id.clone();
+            let key = local::key_of(&id);
+            let listener = web_sys::window().map(|w| {
+                EventListener::new(&w, "storage", move |e: &Event| {
+                    let changed = e.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key());
+                    if changed.as_deref() == Some(key.as_str()) {
+                        dispatcher.dispatch(PlayAction::Reload(local::load(&id)));
+                    }
+                })
+            });
+            move || drop(listener)
         });
     }
     let record = use_memo(
@@ -332,9 +350,4 @@ pub fn import_record(record: GameRecord) -> Result<String, String> {
     saved.cursor = cursor;
     local::save(&saved)?;
     Ok(saved.id)
-}
-
-/// Whether a registered game exists for `slug` (for links from records).
-pub fn known_game(slug: &str) -> bool {
-    registry::find(slug).is_ok()
 }
