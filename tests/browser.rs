@@ -39,6 +39,17 @@ fn count(selector: &str) -> u32 {
     document().query_selector_all(selector).unwrap().length()
 }
 
+/// What the board shows, square by square (its cells' accessible names).
+fn board_labels() -> String {
+    let cells = document().query_selector_all("svg.board .cell").unwrap();
+    (0..cells.length())
+        .filter_map(|i| cells.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .filter_map(|e| e.get_attribute("aria-label"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn body_text() -> String {
     document()
         .get_element_by_id("app-under-test")
@@ -87,7 +98,7 @@ fn unmount((app, root): (yew::AppHandle<App>, Element)) {
 /// Selects stacks until one shows landing squares, then moves there; returns the move's text.
 async fn play_one_move() -> String {
     let stacks = document()
-        .query_selector_all("svg.board .cell[role=button]")
+        .query_selector_all("svg.board .cell.stack")
         .unwrap();
     for i in 0..stacks.length() {
         let stack: Element = stacks.item(i).unwrap().dyn_into().unwrap();
@@ -122,18 +133,10 @@ async fn play_save_restore_corrupt_and_share() {
     assert!(body_text().contains("Player 2 to move"), "{}", body_text());
 
     // Click a stack, then a highlighted destination: the board changes and the game is saved.
-    let before = document()
-        .query_selector("svg.board")
-        .unwrap()
-        .unwrap()
-        .inner_html();
+    let before = board_labels();
     let mv = play_one_move().await;
-    let after = document()
-        .query_selector("svg.board")
-        .unwrap()
-        .unwrap()
-        .inner_html();
-    assert_ne!(before, after, "the board did not change");
+    let after = board_labels();
+    assert!(before != after, "the board did not change");
     assert_eq!(
         count("svg.board polygon"),
         60,
@@ -156,12 +159,8 @@ async fn play_save_restore_corrupt_and_share() {
     assert_eq!(web_sys::window().unwrap().location().hash().unwrap(), hash);
     assert!(body_text().contains(&mv), "move list lost {mv}");
     assert!(body_text().contains("Player 1 to move"));
-    let restored = document()
-        .query_selector("svg.board")
-        .unwrap()
-        .unwrap()
-        .inner_html();
-    assert_eq!(restored, after);
+    let restored = board_labels();
+    assert!(restored == after, "the restored board differs");
 
     // Undo and redo by keyboard.
     let undo = web_sys::KeyboardEventInit::new();
@@ -263,6 +262,85 @@ async fn play_save_restore_corrupt_and_share() {
     wait_for(".error").await;
     assert!(body_text().contains("This link does not open a game"));
     assert_eq!(saved_keys().len(), 2);
+    unmount(app);
+    storage().clear().unwrap();
+}
+
+fn key(el: &Element, key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    el.dispatch_event(&ev).unwrap();
+}
+
+fn active_square() -> Option<String> {
+    document()
+        .active_element()
+        .and_then(|e| e.get_attribute("data-square"))
+}
+
+#[wasm_bindgen_test]
+async fn keyboard_only_play() {
+    storage().clear().unwrap();
+    go("#/new/stack-control").await;
+    let app = mount();
+    let start: HtmlElement = wait_for("#start-game").await.dyn_into().unwrap();
+    start.click();
+    wait_for("svg.board").await;
+
+    // Exactly one square is in the tab order; arrow keys move the focus across the board.
+    assert_eq!(count("svg.board .cell[tabindex='0']"), 1);
+    let d4 = wait_for("svg.board .cell[tabindex='0']").await;
+    assert_eq!(d4.get_attribute("data-square").as_deref(), Some("d4"));
+    key(&d4, "ArrowRight");
+    sleep(40).await;
+    assert_eq!(active_square().as_deref(), Some("e4"));
+    let e4 = wait_for("svg.board .cell[data-square='e4']").await;
+    assert_eq!(e4.get_attribute("tabindex").as_deref(), Some("0"));
+    key(&e4, "ArrowUp");
+    sleep(40).await;
+    assert_eq!(active_square().as_deref(), Some("e5"));
+
+    // Enter picks a stack and shows its landing squares; Escape cancels; Enter on a landing
+    // square plays the move.
+    let stacks = document()
+        .query_selector_all("svg.board .cell.stack")
+        .unwrap();
+    let mut played = None;
+    for i in 0..stacks.length() {
+        let stack: Element = stacks.item(i).unwrap().dyn_into().unwrap();
+        key(&stack, "Enter");
+        sleep(30).await;
+        if count("svg.board .cell.target") == 0 {
+            continue;
+        }
+        assert_eq!(stack.get_attribute("aria-pressed").as_deref(), Some("true"));
+        key(&stack, " ");
+        sleep(30).await;
+        assert_eq!(
+            count("svg.board .cell.target"),
+            0,
+            "Space on the picked stack cancels"
+        );
+        key(&stack, "Enter");
+        sleep(30).await;
+        let target = wait_for("svg.board .cell.target").await;
+        assert!(target
+            .get_attribute("aria-label")
+            .unwrap()
+            .contains("Move here"));
+        let from = stack.get_attribute("data-square").unwrap();
+        let to = target.get_attribute("data-square").unwrap();
+        key(&target, "Enter");
+        sleep(60).await;
+        played = Some(format!("{from}-{to}"));
+        break;
+    }
+    let played = played.expect("no stack could move by keyboard");
+    assert!(body_text().contains(&played));
+    assert!(body_text().contains("Player 1 to move"));
     unmount(app);
     storage().clear().unwrap();
 }

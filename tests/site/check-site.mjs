@@ -62,7 +62,7 @@ try {
     check(/Player 3 to move/.test(turn), `${viewport.name}: seat 3 moves first ("${turn.trim()}")`);
 
     // Click stacks until one has a landing square, then play there.
-    const cells = page.locator('svg.board .cell[role=button]');
+    const cells = page.locator('svg.board .cell.stack');
     let played = false;
     for (let i = 0; i < await cells.count() && !played; i++) {
       await cells.nth(i).click();
@@ -87,7 +87,7 @@ try {
         const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
         for (let n = 0; n < 1000; n++) {
           if (document.querySelector('.game-over')) return n;
-          const cells = [...document.querySelectorAll('svg.board .cell[role=button]')];
+          const cells = [...document.querySelectorAll('svg.board .cell.stack')];
           let moved = false;
           for (let k = 0; k < cells.length && !moved; k++) {
             click(cells[(k + n * 13) % cells.length]);

@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::rules::{Colour, Pyramid, Size, Square, StackControl, COLOURS};
@@ -198,6 +199,21 @@ pub fn Thumbnail() -> Html {
     }
 }
 
+/// Moves the keyboard focus to `sq`'s cell on the board.
+fn focus_square(sq: Square) {
+    let cell = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector(&format!("svg.board [data-square='{sq}']"))
+                .ok()
+                .flatten()
+        })
+        .and_then(|el| el.dyn_into::<web_sys::SvgElement>().ok());
+    if let Some(cell) = cell {
+        let _ = cell.focus();
+    }
+}
+
 fn square_xy(sq: Square) -> (f64, f64) {
     (
         MARGIN + f64::from(sq.file()) * CELL,
@@ -229,6 +245,8 @@ pub fn Board(props: &BoardProps) -> Html {
         record.positions::<StackControl>()
     });
     let selected = use_state(|| None::<Square>);
+    // Roving focus: one square is in the tab order; arrow keys move it (ARIA grid pattern).
+    let focus = use_state(|| 27usize);
     {
         let selected = selected.clone();
         use_effect_with(props.cursor, move |_| selected.set(None));
@@ -296,24 +314,48 @@ pub fn Board(props: &BoardProps) -> Html {
                 if is_target { ". Move here" } else { "" },
             )
         };
-        let focusable = !stack.is_empty() && !over;
+        if !stack.is_empty() { class.push("stack"); }
+        let actionable = !over && (!stack.is_empty() || is_target);
         let onclick = {
             let on_square = on_square.clone();
-            Callback::from(move |_: MouseEvent| on_square.emit(sq))
+            let focus = focus.clone();
+            Callback::from(move |_: MouseEvent| {
+                focus.set(sq.index());
+                on_square.emit(sq);
+            })
         };
         let onkeydown = {
             let on_square = on_square.clone();
+            let focus = focus.clone();
+            let selected = selected.clone();
             Callback::from(move |e: KeyboardEvent| {
-                if e.key() == "Enter" || e.key() == " " {
-                    e.prevent_default();
-                    on_square.emit(sq);
+                let step = match e.key().as_str() {
+                    "Enter" | " " => {
+                        e.prevent_default();
+                        on_square.emit(sq);
+                        return;
+                    }
+                    "Escape" => {
+                        selected.set(None);
+                        return;
+                    }
+                    "ArrowUp" => (0, 1),
+                    "ArrowDown" => (0, -1),
+                    "ArrowLeft" => (-1, 0),
+                    "ArrowRight" => (1, 0),
+                    _ => return,
+                };
+                e.prevent_default();
+                if let Some(next) = Square::new(sq.file() + step.0, sq.rank() + step.1) {
+                    focus.set(next.index());
+                    focus_square(next);
                 }
             })
         };
         html! {
-            <g class={class} data-square={sq.to_string()} role={focusable.then_some("button")}
-                tabindex={focusable.then_some("0")} aria-label={label}
-                aria-pressed={focusable.then(|| is_selected.to_string())}
+            <g class={class} data-square={sq.to_string()} role="button"
+                tabindex={if *focus == sq.index() { "0" } else { "-1" }} aria-label={label}
+                aria-pressed={is_selected.to_string()} aria-disabled={(!actionable).then_some("true")}
                 {onclick} {onkeydown}>
                 <rect x={format!("{x}")} y={format!("{y}")} width="100" height="100"
                     class={if dark { "sq dark" } else { "sq light" }} />
@@ -335,6 +377,7 @@ pub fn Board(props: &BoardProps) -> Html {
         }
     });
 
+    let turn_colour = game.to_move().and_then(|s| game.colours().get(s).copied());
     let scores = game.scores();
     let players = game.colours().iter().enumerate().map(|(seat, &colour)| {
         let name = props.record.players.get(seat).map_or_else(|| format!("Player {}", seat + 1), |p| p.name.clone());
@@ -376,7 +419,11 @@ pub fn Board(props: &BoardProps) -> Html {
     html! {
         <div class="board-layout">
             <div class="board-wrap">
-                <svg class="board" viewBox="0 0 830 830" role="group" aria-label="Stack Control board">
+                <svg class="board" viewBox="-8 -8 846 846" role="group"
+                    aria-label="Stack Control board. Arrow keys move between squares; Enter or Space picks a stack, then its landing square; Escape cancels.">
+                    if let Some(colour) = turn_colour {
+                        <rect class="turn-frame" x="24" y="-6" width="812" height="812" stroke={css(colour)} />
+                    }
                     { for cells }
                     { for coords }
                 </svg>
