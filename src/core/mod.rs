@@ -3,6 +3,7 @@
 //!
 //! Nothing here imports a web crate: the engines build and test natively.
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod conformance;
 pub mod error;
 pub mod game;

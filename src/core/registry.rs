@@ -93,6 +93,7 @@ pub struct GameEntry {
     load: fn(&str) -> GameResult,
     default_options: fn(usize) -> Result<String, ApiError>,
     playout: fn(usize, u64) -> Result<usize, ApiError>,
+    #[cfg(not(target_arch = "wasm32"))]
     conformance: fn(usize, u64) -> Result<super::conformance::Report, String>,
 }
 
@@ -119,6 +120,7 @@ impl GameEntry {
             load: load_impl::<G>,
             default_options: default_options_impl::<G>,
             playout: super::playout::playout_from_seed::<G>,
+            #[cfg(not(target_arch = "wasm32"))]
             conformance: super::conformance::check_random_games::<G>,
         }
     }
@@ -160,10 +162,12 @@ impl GameEntry {
         (self.playout)(players, seed)
     }
 
-    /// Runs [`super::conformance::check_random_games`] for this game.
+    /// Runs [`super::conformance::check_random_games`] for this game (native builds only:
+    /// the browser bundle does not carry the test harness).
     ///
     /// # Errors
     /// The first rule the game broke.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn check_random_games(
         &self,
         games: usize,
