@@ -82,42 +82,71 @@ fn pyramid_width(size: Size) -> f64 {
     }
 }
 
-/// Draws a stack bottom to top inside the cell whose top-left corner is `(x, y)`.
-fn stack_shapes(stack: &[Pyramid], x: f64, y: f64) -> Html {
-    let layer = 84.0 / (stack.len().max(2) as f64);
+/// The top pyramids that the last move brought onto a square, and the way they came, so
+/// they can glide in from where they were.
+#[derive(Clone, Copy, PartialEq)]
+struct Arrival {
+    /// How many pyramids at the top of the stack arrived.
+    count: usize,
+    /// Offset of the square they came from, in board units.
+    dx: f64,
+    dy: f64,
+    /// Which move this was (a new one restarts the animation).
+    ply: usize,
+}
+
+fn pyramid_shape(p: Pyramid, i: usize, layer: f64, x: f64, y: f64) -> Html {
     let cx = x + CELL / 2.0;
-    stack
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let bottom = y + 92.0 - layer * i as f64;
-            let top = bottom - layer + 1.5;
-            let w = pyramid_width(p.size);
-            let tw = w * 0.72;
-            let points = format!(
-                "{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
-                cx - w / 2.0,
-                bottom,
-                cx + w / 2.0,
-                bottom,
-                cx + tw / 2.0,
-                top,
-                cx - tw / 2.0,
-                top
-            );
-            let font = (layer * 0.62).min(22.0);
-            html! {
-                <g class="pyramid">
-                    <polygon points={points} fill={css(p.colour)} stroke="#111" stroke-width="1.5" />
-                    <text x={format!("{cx:.1}")} y={format!("{:.1}", (top + bottom) / 2.0 + font * 0.36)}
-                        font-size={format!("{font:.1}")} text-anchor="middle" fill={ink(p.colour)}
-                        class="pyramid-mark">
-                        { format!("{}{}", p.colour.letter(), p.size.pips()) }
-                    </text>
+    let bottom = y + 92.0 - layer * i as f64;
+    let top = bottom - layer + 1.5;
+    let w = pyramid_width(p.size);
+    let tw = w * 0.72;
+    let points = format!(
+        "{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
+        cx - w / 2.0,
+        bottom,
+        cx + w / 2.0,
+        bottom,
+        cx + tw / 2.0,
+        top,
+        cx - tw / 2.0,
+        top
+    );
+    let font = (layer * 0.62).min(22.0);
+    html! {
+        <g class="pyramid">
+            <polygon points={points} fill={css(p.colour)} stroke="#111" stroke-width="1.5" />
+            <text x={format!("{cx:.1}")} y={format!("{:.1}", (top + bottom) / 2.0 + font * 0.36)}
+                font-size={format!("{font:.1}")} text-anchor="middle" fill={ink(p.colour)}
+                class="pyramid-mark">
+                { format!("{}{}", p.colour.letter(), p.size.pips()) }
+            </text>
+        </g>
+    }
+}
+
+/// Draws a stack bottom to top inside the cell whose top-left corner is `(x, y)`; the
+/// pyramids of `arrival` (the top ones) glide in from the square they left.
+fn stack_shapes(stack: &[Pyramid], x: f64, y: f64, arrival: Option<Arrival>) -> Html {
+    let layer = 84.0 / (stack.len().max(2) as f64);
+    let arrived = arrival.map_or(0, |a| a.count.min(stack.len()));
+    let stayed = stack.len() - arrived;
+    let shapes = |range: std::ops::Range<usize>| -> Html {
+        range
+            .map(|i| pyramid_shape(stack[i], i, layer, x, y))
+            .collect()
+    };
+    html! {
+        <>
+            { shapes(0..stayed) }
+            if let Some(a) = arrival.filter(|_| arrived > 0) {
+                <g class="arrived" key={a.ply.to_string()}
+                    style={format!("--dx:{:.0}px;--dy:{:.0}px", a.dx, a.dy)}>
+                    { shapes(stayed..stack.len()) }
                 </g>
             }
-        })
-        .collect()
+        </>
+    }
 }
 
 /// A small picture of the game for the home page.
@@ -194,7 +223,7 @@ pub fn Thumbnail() -> Html {
                 let fill = if (f + r) % 2 == 0 { "#ecdcc2" } else { "#c8a77a" };
                 html! { <rect x={(f * 100).to_string()} y={(r * 100).to_string()} width="100" height="100" fill={fill} /> }
             }) }
-            { for stacks.iter().map(|(f, r, s)| stack_shapes(s, f64::from(*f) * 100.0, f64::from(*r) * 100.0)) }
+            { for stacks.iter().map(|(f, r, s)| stack_shapes(s, f64::from(*f) * 100.0, f64::from(*r) * 100.0, None)) }
         </svg>
     }
 }
@@ -219,6 +248,19 @@ fn square_xy(sq: Square) -> (f64, f64) {
         MARGIN + f64::from(sq.file()) * CELL,
         f64::from(7 - sq.rank()) * CELL,
     )
+}
+
+/// What the move `m` from `before` brought onto its landing square.
+fn arrival_of(before: &StackControl, m: super::StackMove, ply: usize) -> Arrival {
+    let moving = before.stack(m.from);
+    let merged = || before.stack(m.to).iter().chain(moving);
+    let gone = |size: Size| merged().filter(|p| p.size == size).count() >= 3;
+    Arrival {
+        count: moving.iter().filter(|p| !gone(p.size)).count(),
+        dx: f64::from(m.from.file() - m.to.file()) * CELL,
+        dy: f64::from(m.to.rank() - m.from.rank()) * CELL,
+        ply,
+    }
 }
 
 /// Pyramids removed by the move that led from `before` to `after`.
@@ -263,10 +305,11 @@ pub fn Board(props: &BoardProps) -> Html {
         .checked_sub(1)
         .and_then(|i| props.record.moves.get(i))
         .and_then(|m| m.parse::<super::StackMove>().ok());
-    let captured = match cursor.checked_sub(1).and_then(|i| positions.get(i)) {
-        Some(before) => captured_between(before, game),
-        None => Vec::new(),
-    };
+    let before = cursor.checked_sub(1).and_then(|i| positions.get(i));
+    let captured = before.map_or_else(Vec::new, |before| captured_between(before, game));
+    let arrival = before
+        .zip(last_move)
+        .map(|(before, m)| arrival_of(before, m, cursor));
     let over = game.to_move().is_none();
     let targets: Vec<Square> = match *selected {
         Some(from) if !over => game.destinations(from),
@@ -359,7 +402,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 {onclick} {onkeydown}>
                 <rect x={format!("{x}")} y={format!("{y}")} width="100" height="100"
                     class={if dark { "sq dark" } else { "sq light" }} />
-                { stack_shapes(stack, x, y) }
+                { stack_shapes(stack, x, y, arrival.filter(|_| last_move.is_some_and(|m| m.to == sq))) }
                 if is_target {
                     <circle cx={format!("{}", x + 50.0)} cy={format!("{}", y + 50.0)} r="44" class="target-ring" />
                 }
