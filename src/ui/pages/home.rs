@@ -55,7 +55,15 @@ fn saved_row(saved: &SavedGame, on_delete: Callback<String>) -> Html {
         <li class="saved" data-id={saved.id.clone()}>
             <a class="continue" href={Route::Play(saved.id.clone()).href()}>
                 <strong>{ name }</strong>
-                <span>{ players.join(", ") }</span>
+                <span class="who">
+                    { for record.players.iter().zip(&players).map(|(p, name)| html! {
+                        <span class="player-tag">
+                            <span class="dot" aria-hidden="true"
+                                style={format!("background:{}", game_views::css_colour(&record.game, &p.colour))}></span>
+                            { name.clone() }
+                        </span>
+                    }) }
+                </span>
                 <span class="status">{ status }</span>
                 <span class="when">{ format!("last played {}", browser::local_time(saved.updated_ms)) }</span>
             </a>
