@@ -202,27 +202,53 @@ async fn play_save_restore_corrupt_and_share() {
     assert!(body_text().contains("Player 2 to move"));
     unmount(app);
 
-    // A corrupt entry is set aside and reported; the good game still opens.
+    // A corrupt entry is set aside and reported; one from a newer version is reported and
+    // left in place; a copy stored under another game's id is refused, not written through.
+    let good = storage().get_item(&keys[0]).unwrap().unwrap();
     storage()
         .set_item("stackplay.game.broken", "{not json")
         .unwrap();
     storage()
         .set_item("stackplay.game.future", "{\"schema\":99}")
         .unwrap();
+    storage().set_item("stackplay.game.copy", &good).unwrap();
+    go("#/play/copy").await;
+    let app = mount();
+    wait_for(".error").await;
+    assert!(body_text().contains("cannot be opened"), "{}", body_text());
+    assert!(storage().get_item("stackplay.game.copy").unwrap().is_none());
+    assert!(storage().get_item(&keys[0]).unwrap().unwrap() == good);
+    unmount(app);
     go("#/").await;
     let app = mount();
     wait_for(".warning").await;
     let text = body_text();
     assert!(text.contains("could not be opened"), "{text}");
-    assert!(text.contains("stackplay.aside.broken"));
-    assert!(text.contains("different version"));
+    assert!(text.contains("Saved entry broken: not readable"), "{text}");
+    assert!(
+        text.contains("Saved entry copy: its id does not match"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Saved entry future: saved by a newer version"),
+        "{text}"
+    );
     assert_eq!(count(".saved"), 1, "the good game is still listed");
+    assert_eq!(count(".aside"), 3);
     assert!(
         storage()
             .get_item("stackplay.aside.broken")
             .unwrap()
+            .as_deref()
+            == Some("{not json"),
+        "the bad entry was kept as it was"
+    );
+    assert!(
+        storage()
+            .get_item("stackplay.game.future")
+            .unwrap()
             .is_some(),
-        "the bad entry was kept"
+        "the newer entry was left in place"
     );
     let link: HtmlElement = wait_for(".saved .continue").await.dyn_into().unwrap();
     link.click();
@@ -230,6 +256,7 @@ async fn play_save_restore_corrupt_and_share() {
     assert!(body_text().contains(&mv));
     assert!(body_text().contains(&reply));
     unmount(app);
+    storage().remove_item("stackplay.game.future").unwrap();
 
     // A share link opens a copy; a damaged one gets a message.
     let players = vec![

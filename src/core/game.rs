@@ -167,6 +167,12 @@ pub trait Game:
     /// perfect information return a plain copy.
     fn view(&self, viewer: Viewer) -> Self;
 
+    /// The side a seat plays, in the game's own terms (a colour letter such as `R`), when
+    /// the rules give seats one. A record's player colours must match it.
+    fn seat_label(&self, _seat: Seat) -> Option<String> {
+        None
+    }
+
     /// Checks the position's invariants (pieces conserved, counts in range); tests call it
     /// after every move.
     ///

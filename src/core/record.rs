@@ -127,17 +127,48 @@ impl GameRecord {
                 start.seats()
             )));
         }
-        for p in &self.players {
+        for (seat, p) in self.players.iter().enumerate() {
             if p.name.trim().is_empty() || p.name.chars().count() > MAX_NAME_CHARS {
                 return Err(ApiError::BadRecord(format!(
                     "player names must be 1 to {MAX_NAME_CHARS} characters"
                 )));
             }
-            if p.colour.chars().count() > 32 {
-                return Err(ApiError::BadRecord("a player colour is too long".into()));
+            let colour_ok = match start.seat_label(seat) {
+                Some(label) => p.colour == label,
+                None => {
+                    p.colour.len() <= 16
+                        && p.colour
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '#')
+                }
+            };
+            if !colour_ok {
+                return Err(ApiError::BadRecord(format!(
+                    "player {}'s colour \"{}\" does not fit the game",
+                    seat + 1,
+                    short(&p.colour)
+                )));
             }
         }
         self.replay(self.moves.len())
+    }
+
+    /// The record validated in full ([`GameRecord::validate`]), with every move rewritten in
+    /// its canonical notation (so ` C3-E5 ` from a hand-edited file is stored as `c3-e5`).
+    ///
+    /// # Errors
+    /// As [`GameRecord::validate`].
+    pub fn normalised(&self) -> Result<GameRecord, ApiError> {
+        self.validate()?;
+        let mut game = self.start()?;
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for mv in &self.moves {
+            moves.push(game.play(mv)?);
+        }
+        Ok(GameRecord {
+            moves,
+            ..self.clone()
+        })
     }
 
     /// The record as JSON (what files and links carry).
@@ -146,15 +177,14 @@ impl GameRecord {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// A record from JSON, fully validated.
+    /// A record from JSON, fully validated, its moves in canonical notation.
     ///
     /// # Errors
     /// When the text is not a record or the record is not valid.
     pub fn from_json(text: &str) -> Result<Self, ApiError> {
         let record: GameRecord = serde_json::from_str(text)
             .map_err(|e| ApiError::BadRecord(format!("it is not a game record ({e})")))?;
-        record.validate()?;
-        Ok(record)
+        record.normalised()
     }
 
     /// The record packed for a URL (base64url of its JSON, no padding).
@@ -167,6 +197,14 @@ impl GameRecord {
     /// # Errors
     /// When the payload is damaged or the record is not valid.
     pub fn from_link_payload(payload: &str) -> Result<Self, ApiError> {
+        if payload.trim().is_empty() {
+            return Err(ApiError::BadRecord("the link carries no game".into()));
+        }
+        if payload.len() > 2_000_000 {
+            return Err(ApiError::BadRecord(
+                "the link is too long to be a game".into(),
+            ));
+        }
         let bytes = base64url_decode(payload.trim())
             .ok_or_else(|| ApiError::BadRecord("the link is damaged (not base64url)".into()))?;
         let text = String::from_utf8(bytes)

@@ -29,11 +29,13 @@ pub trait AnyGame: Debug {
     fn to_move(&self) -> Option<Seat>;
     /// Every legal move, in move notation.
     fn legal_moves(&self) -> Vec<String>;
-    /// Plays a move given in move notation.
+    /// Plays a move given in move notation; returns the move in its canonical notation.
     ///
     /// # Errors
     /// When it does not parse or is not legal; the game is then unchanged.
-    fn play(&mut self, mv: &str) -> Result<(), ApiError>;
+    fn play(&mut self, mv: &str) -> Result<String, ApiError>;
+    /// The side `seat` plays in the game's own terms, if the rules give seats one.
+    fn seat_label(&self, seat: Seat) -> Option<String>;
     /// How the game ended, if it has.
     fn outcome(&self) -> Option<Outcome>;
     /// The position in position notation, as `viewer` may see it.
@@ -64,10 +66,13 @@ impl<G: Game> AnyGame for G {
             .map(ToString::to_string)
             .collect()
     }
-    fn play(&mut self, mv: &str) -> Result<(), ApiError> {
+    fn play(&mut self, mv: &str) -> Result<String, ApiError> {
         let mv: G::Move = mv.trim().parse()?;
         Game::play(self, &mv)?;
-        Ok(())
+        Ok(mv.to_string())
+    }
+    fn seat_label(&self, seat: Seat) -> Option<String> {
+        Game::seat_label(self, seat)
     }
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)

@@ -24,13 +24,34 @@ pub struct SavedGame {
     pub updated_ms: f64,
 }
 
-/// A stored entry that could not be read, kept aside so nothing is lost.
+/// A stored entry that could not be opened, kept so nothing is lost.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SetAside {
-    /// The storage key it now lives under.
+    /// The storage key it lives under now.
     pub key: String,
-    /// Why it could not be read.
+    /// The id it was saved under.
+    pub id: String,
+    /// Why it could not be opened.
     pub reason: String,
+}
+
+/// Why a stored entry cannot be opened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryError {
+    /// A sentence for the page.
+    pub reason: String,
+    /// The entry comes from a newer version of the app: it is left where it is, untouched,
+    /// so the newer version can still open it.
+    pub newer: bool,
+}
+
+impl EntryError {
+    fn damaged(reason: impl Into<String>) -> Self {
+        EntryError {
+            reason: reason.into(),
+            newer: false,
+        }
+    }
 }
 
 impl SavedGame {
@@ -51,29 +72,39 @@ impl SavedGame {
     /// # Errors
     /// A sentence saying what is wrong: not JSON, an unknown schema, a record that does not
     /// replay, a cursor past the moves.
-    pub fn parse(text: &str) -> Result<SavedGame, String> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("not readable ({e})"))?;
+    pub fn parse(text: &str) -> Result<SavedGame, EntryError> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| EntryError::damaged(format!("not readable ({e})")))?;
         match value.get("schema").and_then(serde_json::Value::as_u64) {
             Some(v) if v == u64::from(SCHEMA_VERSION) => {}
-            Some(v) => {
-                return Err(format!(
-                    "saved by a different version of the app (schema {v}; this one reads {SCHEMA_VERSION})"
-                ))
+            Some(v) if v > u64::from(SCHEMA_VERSION) => {
+                return Err(EntryError {
+                    reason: format!(
+                        "saved by a newer version of the app (schema {v}; this one reads {SCHEMA_VERSION}); it is left as it is"
+                    ),
+                    newer: true,
+                })
             }
-            None => return Err("not a saved game (no schema version)".into()),
+            Some(v) => {
+                return Err(EntryError::damaged(format!(
+                    "saved by a different version of the app (schema {v}; this one reads {SCHEMA_VERSION})"
+                )))
+            }
+            None => return Err(EntryError::damaged("not a saved game (no schema version)")),
         }
-        let saved: SavedGame =
-            serde_json::from_value(value).map_err(|e| format!("damaged ({e})"))?;
-        saved
+        let mut saved: SavedGame = serde_json::from_value(value)
+            .map_err(|e| EntryError::damaged(format!("damaged ({e})")))?;
+        saved.record = saved
             .record
-            .validate()
-            .map_err(|e: ApiError| e.to_string())?;
+            .normalised()
+            .map_err(|e: ApiError| EntryError::damaged(e.to_string()))?;
         if saved.cursor > saved.record.moves.len() {
-            return Err("damaged (it points past its last move)".into());
+            return Err(EntryError::damaged(
+                "damaged (it points past its last move)",
+            ));
         }
-        if saved.id.is_empty() || saved.id.len() > 64 {
-            return Err("damaged (bad id)".into());
+        if !valid_id(&saved.id) {
+            return Err(EntryError::damaged("damaged (bad id)"));
         }
         Ok(saved)
     }
@@ -102,6 +133,14 @@ impl SavedGame {
     }
 }
 
+/// Whether `id` can name a saved game: 1 to 64 letters, digits, `-` or `_`.
+pub fn valid_id(id: &str) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,19 +165,43 @@ mod tests {
     fn round_trips_and_rejects_damage() {
         let s = sample();
         assert_eq!(SavedGame::parse(&s.to_json()), Ok(s.clone()));
-        assert!(SavedGame::parse("{").unwrap_err().contains("not readable"));
-        let newer = s.to_json().replace("\"schema\":1", "\"schema\":99");
-        assert!(SavedGame::parse(&newer)
+        assert!(SavedGame::parse("{")
             .unwrap_err()
-            .contains("different version"));
+            .reason
+            .contains("not readable"));
+        let newer = s.to_json().replace("\"schema\":1", "\"schema\":99");
+        let err = SavedGame::parse(&newer).unwrap_err();
+        assert!(err.newer && err.reason.contains("newer version"), "{err:?}");
+        let older = s.to_json().replace("\"schema\":1", "\"schema\":0");
+        let err = SavedGame::parse(&older).unwrap_err();
+        assert!(
+            !err.newer && err.reason.contains("different version"),
+            "{err:?}"
+        );
         let mut bad = s.clone();
         bad.cursor = 3;
-        assert!(SavedGame::parse(&bad.to_json())
-            .unwrap_err()
-            .contains("past its last move"));
+        let err = SavedGame::parse(&bad.to_json()).unwrap_err();
+        assert!(err.reason.contains("past its last move"));
+        let mut bad = s.clone();
+        bad.id = "a.b".into();
+        assert!(SavedGame::parse(&bad.to_json()).is_err());
+        let mut bad = s.clone();
+        bad.record.players[0].colour = "K".into();
+        let err = SavedGame::parse(&bad.to_json()).unwrap_err();
+        assert!(err.reason.contains("does not fit"), "{err:?}");
         let mut bad = s;
         bad.record.moves.push("a1-a2".into());
         bad.cursor = 1;
         assert!(SavedGame::parse(&bad.to_json()).is_err());
+    }
+
+    #[test]
+    fn moves_are_stored_in_canonical_notation() {
+        let mut s = sample();
+        let first = s.record.start().unwrap().legal_moves()[0].clone();
+        s.record.moves.push(format!(" {} ", first.to_uppercase()));
+        s.cursor = 1;
+        let parsed = SavedGame::parse(&s.to_json()).unwrap();
+        assert_eq!(parsed.record.moves, vec![first]);
     }
 }

@@ -1,12 +1,15 @@
-//! The browser's localStorage: one key per saved game (`stackplay.game.<id>`). Entries that
-//! cannot be read are moved to `stackplay.aside.<id>`, untouched, and reported.
+//! The browser's localStorage: one key per saved game (`stackplay.game.<id>`). An entry that
+//! cannot be opened is moved, untouched, to `stackplay.aside.<id>` (its reason beside it under
+//! `stackplay.why.<id>`) and reported; an entry from a newer version of the app is reported
+//! and left where it is, so that version can still open it.
 
 use web_sys::Storage;
 
-use super::entry::{SavedGame, SetAside};
+use super::entry::{valid_id, SavedGame, SetAside};
 
 const GAME_PREFIX: &str = "stackplay.game.";
 const ASIDE_PREFIX: &str = "stackplay.aside.";
+const WHY_PREFIX: &str = "stackplay.why.";
 
 fn storage() -> Result<Storage, String> {
     web_sys::window()
@@ -29,7 +32,7 @@ pub fn key_of(id: &str) -> String {
     format!("{GAME_PREFIX}{id}")
 }
 
-/// Milliseconds since 1970, from the browser's clock (0 outside a browser).
+/// Milliseconds since 1970, from the browser's clock.
 pub fn now_ms() -> f64 {
     js_sys::Date::now()
 }
@@ -41,60 +44,121 @@ pub fn new_id() -> String {
     format!("{t:x}{r:x}")
 }
 
-/// A fresh seed for a new game.
+/// A fresh seed for a new game. It stays below 2^53 so that any JavaScript tool that reads
+/// and rewrites a record keeps it exact.
 pub fn new_seed() -> u64 {
-    let hi = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    let lo = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    (hi << 32) | lo
+    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
 }
 
-/// Everything saved: the readable games (most recent first) and the entries set aside.
-/// An unreadable game entry found now is moved aside here, so it is reported once and
-/// never read again as a game.
+/// Reads the entry under `key`: the game, or why it cannot be opened (after moving it aside
+/// where that is right).
+fn read(storage: &Storage, key: &str, text: &str) -> Result<SavedGame, SetAside> {
+    let id = key.strip_prefix(GAME_PREFIX).unwrap_or(key).to_string();
+    let problem = match SavedGame::parse(text) {
+        Ok(game) if game.id == id => return Ok(game),
+        Ok(_) => "its id does not match the place it is stored".to_string(),
+        Err(e) if e.newer => {
+            return Err(SetAside {
+                key: key.to_string(),
+                id,
+                reason: e.reason,
+            })
+        }
+        Err(e) => e.reason,
+    };
+    Err(set_aside(storage, key, &id, text, problem))
+}
+
+/// Moves an unreadable entry to a free `stackplay.aside.` key with its reason; if the browser
+/// refuses, the entry stays where it is and is reported there.
+fn set_aside(storage: &Storage, key: &str, id: &str, text: &str, reason: String) -> SetAside {
+    let suffix = if valid_id(id) {
+        id.to_string()
+    } else {
+        "entry".to_string()
+    };
+    let free = (1..1000)
+        .map(|n| {
+            if n == 1 {
+                suffix.clone()
+            } else {
+                format!("{suffix}-{n}")
+            }
+        })
+        .find(|s| {
+            storage
+                .get_item(&format!("{ASIDE_PREFIX}{s}"))
+                .ok()
+                .flatten()
+                .is_none()
+        });
+    let moved = free.and_then(|s| {
+        let aside_key = format!("{ASIDE_PREFIX}{s}");
+        storage.set_item(&aside_key, text).ok()?;
+        if storage
+            .set_item(&format!("{WHY_PREFIX}{s}"), &reason)
+            .is_err()
+        {
+            let _ = storage.remove_item(&aside_key);
+            return None;
+        }
+        let _ = storage.remove_item(key);
+        Some(aside_key)
+    });
+    match moved {
+        Some(aside_key) => SetAside {
+            key: aside_key,
+            id: id.to_string(),
+            reason,
+        },
+        None => SetAside {
+            key: key.to_string(),
+            id: id.to_string(),
+            reason: format!("{reason} (it could not be moved aside, so it stays where it is)"),
+        },
+    }
+}
+
+/// Everything saved: the games that open (most recently played first) and the entries that
+/// do not, each with its reason. Unreadable game entries found now are moved aside here.
 pub fn load_all() -> (Vec<SavedGame>, Vec<SetAside>) {
     let Ok(storage) = storage() else {
         return (Vec::new(), Vec::new());
     };
     let mut games = Vec::new();
+    let mut problems = Vec::new();
     for key in keys_with(&storage, GAME_PREFIX) {
         let Some(text) = storage.get_item(&key).ok().flatten() else {
             continue;
         };
-        match SavedGame::parse(&text) {
-            Ok(game) if key == key_of(&game.id) => games.push(game),
-            Ok(_) => set_aside(&storage, &key, &text, "its id does not match its key"),
-            Err(why) => set_aside(&storage, &key, &text, &why),
+        match read(&storage, &key, &text) {
+            Ok(game) => games.push(game),
+            Err(p) if p.key == key => problems.push(p),
+            Err(_) => {} // moved aside: listed below with the others
         }
     }
     games.sort_by(|a, b| b.updated_ms.total_cmp(&a.updated_ms));
-    let aside = keys_with(&storage, ASIDE_PREFIX)
-        .into_iter()
-        .filter(|key| !key.ends_with(".why"))
-        .map(|key| {
-            let reason = storage
-                .get_item(&format!("{key}.why"))
-                .ok()
-                .flatten()
-                .unwrap_or_else(|| "could not be read".into());
-            SetAside { key, reason }
-        })
-        .collect();
-    (games, aside)
-}
-
-fn set_aside(storage: &Storage, key: &str, text: &str, why: &str) {
-    let suffix = key.strip_prefix(GAME_PREFIX).unwrap_or(key);
-    let aside_key = format!("{ASIDE_PREFIX}{suffix}");
-    if storage.set_item(&aside_key, text).is_ok() {
-        let _ = storage.set_item(&format!("{aside_key}.why"), why);
-        let _ = storage.remove_item(key);
+    for key in keys_with(&storage, ASIDE_PREFIX) {
+        let suffix = key.strip_prefix(ASIDE_PREFIX).unwrap_or(&key);
+        let reason = storage
+            .get_item(&format!("{WHY_PREFIX}{suffix}"))
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| "could not be read".into());
+        problems.push(SetAside {
+            id: suffix.to_string(),
+            key,
+            reason,
+        });
     }
+    (games, problems)
 }
 
 /// One saved game by id.
 ///
 /// # Errors
-/// When there is none, or it cannot be read (it is then set aside).
+/// When there is none, or it cannot be opened (it is then set aside, unless it is from a
+/// newer version of the app).
 pub fn load(id: &str) -> Result<SavedGame, String> {
     let storage = storage()?;
     let key = key_of(id);
@@ -103,10 +167,8 @@ pub fn load(id: &str) -> Result<SavedGame, String> {
         .ok()
         .flatten()
         .ok_or_else(|| "there is no saved game with this id on this device".to_string())?;
-    SavedGame::parse(&text).map_err(|why| {
-        set_aside(&storage, &key, &text, &why);
-        format!("this saved game could not be read and was set aside: {why}")
-    })
+    read(&storage, &key, &text)
+        .map_err(|p| format!("this saved game cannot be opened: {}", p.reason))
 }
 
 /// Saves (or overwrites) a game.
@@ -126,15 +188,17 @@ pub fn delete(id: &str) {
     }
 }
 
-/// The raw text of an entry set aside, for download.
-pub fn aside_text(key: &str) -> Option<String> {
+/// The raw text of an entry that could not be opened, for download.
+pub fn raw_text(key: &str) -> Option<String> {
     storage().ok()?.get_item(key).ok().flatten()
 }
 
-/// Discards an entry set aside.
-pub fn discard_aside(key: &str) {
+/// Discards an entry that could not be opened (and its reason).
+pub fn discard(key: &str) {
     if let Ok(s) = storage() {
         let _ = s.remove_item(key);
-        let _ = s.remove_item(&format!("{key}.why"));
+        if let Some(suffix) = key.strip_prefix(ASIDE_PREFIX) {
+            let _ = s.remove_item(&format!("{WHY_PREFIX}{suffix}"));
+        }
     }
 }

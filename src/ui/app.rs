@@ -32,7 +32,9 @@ pub fn App() -> Html {
         Route::Play(id) => html! { <Play id={id.clone()} key={id.clone()} /> },
         Route::Rules(slug) => html! { <Rules slug={slug.clone()} /> },
         Route::Bench => html! { <Bench /> },
-        Route::Import(payload) => html! { <Import payload={payload.clone()} /> },
+        Route::Import(payload) => {
+            html! { <Import payload={payload.clone()} key={payload.clone()} /> }
+        }
         Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
     };
     html! {

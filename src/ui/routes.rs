@@ -25,14 +25,16 @@ impl Route {
         let path = hash.trim_start_matches('#');
         let path = path.strip_prefix('/').unwrap_or(path);
         let parts: Vec<&str> = path.split('/').collect();
-        let ok = |s: &str| !s.is_empty() && s.len() <= 8192;
+        let ok = |s: &str| !s.is_empty() && s.len() <= 200;
         match parts[..] {
             [""] => Route::Home,
             ["new", slug] if ok(slug) => Route::New(slug.to_string()),
             ["play", id] if ok(id) => Route::Play(id.to_string()),
             ["rules", slug] if ok(slug) => Route::Rules(slug.to_string()),
             ["bench"] => Route::Bench,
-            ["import", payload] if ok(payload) => Route::Import(payload.to_string()),
+            // A link's payload is judged by the import page, which says what is wrong with it.
+            ["import"] => Route::Import(String::new()),
+            ["import", payload] => Route::Import(payload.to_string()),
             _ => Route::NotFound(path.chars().take(80).collect()),
         }
     }
@@ -74,5 +76,11 @@ mod tests {
             Route::NotFound("nope/x/y".into())
         );
         assert_eq!(Route::parse("#/play/"), Route::NotFound("play/".into()));
+        assert_eq!(Route::parse("#/import/"), Route::Import(String::new()));
+        let long = "x".repeat(100_000);
+        assert_eq!(
+            Route::parse(&format!("#/import/{long}")),
+            Route::Import(long)
+        );
     }
 }

@@ -115,7 +115,7 @@ try {
       // The wasm benchmark page: printed for comparison with `cargo bench`, never asserted.
       await page.goto(base + '#/bench');
       await page.click('#run-bench');
-      await page.waitForSelector('#bench-results', { timeout: 60000 });
+      await page.waitForSelector('#bench-results[data-done=true]', { timeout: 120000 });
       const rows = await page.$$eval('#bench-results tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
       console.log('wasm playouts in Chromium (game, players, playouts, playouts/s, moves/s):');
       for (const r of rows) console.log('     ' + r.join('\t'));

@@ -517,6 +517,10 @@ impl Game for StackControl {
         self.clone()
     }
 
+    fn seat_label(&self, seat: Seat) -> Option<String> {
+        self.colours.get(seat).map(|c| c.letter().to_string())
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         if self.board.len() != 64 {
             return Err(format!("the board has {} squares", self.board.len()));

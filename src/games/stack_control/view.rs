@@ -429,13 +429,13 @@ pub fn Board(props: &BoardProps) -> Html {
         let lost: u32 = Size::ALL.iter().map(|&s| u32::from(game.removed(colour, s))).sum();
         html! {
             <li class={classes!("player", to_move.then_some("to-move"), out.then_some("out"))}>
-                <span class="chip" style={format!("background:{}", css(colour))} aria-hidden="true">{ colour.letter() }</span>
+                <span class="chip" style={format!("background:{};color:{}", css(colour), ink(colour))} aria-hidden="true">{ colour.letter() }</span>
                 <span class="name">{ name }</span>
                 <span class="colour-name">{ format!("scores {}", colour.name()) }</span>
                 <span class="score" aria-label="score">{ scores[seat] }</span>
                 if out { <span class="badge">{ "out" }</span> }
                 if to_move { <span class="badge turn">{ "to move" }</span> }
-                <span class="lost">{ format!("{lost} {} captured", colour.name()) }</span>
+                <span class="lost">{ format!("{lost} captured") }</span>
             </li>
         }
     });
@@ -444,14 +444,31 @@ pub fn Board(props: &BoardProps) -> Html {
             let stack = game.stack(sq);
             let pips = stack[stack.len() - 1].size.pips();
             let n = targets.len();
-            format!(
-                "Stack on {sq}, bottom to top: {}. It moves exactly {pips}; {}",
-                describe_stack(stack),
-                if n == 0 { "it has nowhere to land.".to_string() } else { format!("{n} landing square{} highlighted.", if n == 1 { "" } else { "s" }) }
-            )
+            let landing = match n {
+                0 => "it has nowhere to land.".to_string(),
+                1 => "1 landing square highlighted.".to_string(),
+                _ => format!("{n} landing squares highlighted."),
+            };
+            html! {
+                <>
+                    <p>{ format!("Stack on {sq} moves exactly {pips}; {landing}") }</p>
+                    <ol class="stack-list" aria-label={format!("Stack on {sq}, top to bottom")}>
+                        { for stack.iter().rev().map(|p| html! {
+                            <li>
+                                <span class="mark" style={format!("background:{};color:{}", css(p.colour), ink(p.colour))}>
+                                    { format!("{}{}", p.colour.letter(), p.size.pips()) }
+                                </span>
+                                { format!(" {} {}", p.colour.name(), p.size.name()) }
+                            </li>
+                        }) }
+                    </ol>
+                </>
+            }
         }
-        _ if over => "The game is over.".to_string(),
-        _ => "Pick any stack: it moves exactly as many squares as the pips of its top pyramid, in a straight line, onto another stack.".to_string(),
+        _ if over => html! { <p>{ "The game is over." }</p> },
+        _ => {
+            html! { <p>{ "Pick any stack: it moves exactly as many squares as the pips of its top pyramid, in a straight line, onto another stack." }</p> }
+        }
     };
     let capture_note = (!captured.is_empty()).then(|| {
         let names = describe_stack(&captured);
@@ -472,9 +489,11 @@ pub fn Board(props: &BoardProps) -> Html {
                 </svg>
             </div>
             <aside class="side">
+                { props.status.clone() }
                 <ol class="players">{ for players }</ol>
                 { capture_note }
-                <p class="detail" aria-live="polite">{ detail }</p>
+                <div class="detail" aria-live="polite">{ detail }</div>
+                { props.children.clone() }
             </aside>
         </div>
     }

@@ -1,5 +1,6 @@
 //! The list of moves in notation; choosing one shows the position after it.
 
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// Props of [`MoveList`].
@@ -18,6 +19,22 @@ pub struct MoveListProps {
 /// The move list.
 #[component]
 pub fn MoveList(props: &MoveListProps) -> Html {
+    let list = use_node_ref();
+    {
+        // Keep the current move in view inside the list (never scrolls the page itself).
+        let list = list.clone();
+        use_effect_with(props.cursor, move |_| {
+            if let Some(ol) = list.cast::<web_sys::HtmlElement>() {
+                let current = ol
+                    .query_selector("li.current")
+                    .ok()
+                    .flatten()
+                    .and_then(|li| li.dyn_into::<web_sys::HtmlElement>().ok());
+                let top = current.map_or(0, |li| li.offset_top() - ol.client_height() / 2);
+                ol.set_scroll_top(top.max(0));
+            }
+        });
+    }
     let item = |i: usize, seat: usize, mv: &str| {
         let on_goto = props.on_goto.clone();
         let current = props.cursor == i + 1;
@@ -43,7 +60,7 @@ pub fn MoveList(props: &MoveListProps) -> Html {
         <div class="moves">
             <h2>{ "Moves" }</h2>
             <button type="button" class={classes!("start", (props.cursor == 0).then_some("current"))} onclick={on_start}>{ "Start position" }</button>
-            <ol>{ for props.moves.iter().enumerate().map(|(i, (seat, mv))| item(i, *seat, mv)) }</ol>
+            <ol ref={list}>{ for props.moves.iter().enumerate().map(|(i, (seat, mv))| item(i, *seat, mv)) }</ol>
         </div>
     }
 }

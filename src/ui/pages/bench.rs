@@ -21,47 +21,72 @@ fn now() -> f64 {
         .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
-fn measure(budget_ms: f64) -> Vec<Row> {
-    let mut rows = Vec::new();
-    for entry in registry::games() {
-        let info = entry.info();
-        for players in info.min_players..=info.max_players {
-            let start = now();
-            let (mut games, mut moves) = (0, 0);
-            while now() - start < budget_ms || games == 0 {
-                match entry.random_playout(players, games as u64 + 1) {
-                    Ok(n) => moves += n,
-                    Err(_) => break,
-                }
-                games += 1;
-            }
-            rows.push(Row {
-                name: info.name,
-                players,
-                games,
-                moves,
-                ms: now() - start,
-            });
+/// Every (game, player count) to measure.
+fn cases() -> Vec<(&'static registry::GameEntry, usize)> {
+    registry::games()
+        .iter()
+        .flat_map(|e| (e.info().min_players..=e.info().max_players).map(move |n| (e, n)))
+        .collect()
+}
+
+/// Random playouts of one game for one player count, for about `budget_ms`.
+fn measure(entry: &registry::GameEntry, players: usize, budget_ms: f64) -> Row {
+    let start = now();
+    let (mut games, mut moves) = (0, 0);
+    while now() - start < budget_ms || games == 0 {
+        match entry.random_playout(players, games as u64 + 1) {
+            Ok(n) => moves += n,
+            Err(_) => break,
         }
+        games += 1;
     }
-    rows
+    Row {
+        name: entry.info().name,
+        players,
+        games,
+        moves,
+        ms: now() - start,
+    }
 }
 
 /// The benchmark page.
 #[component]
 pub fn Bench() -> Html {
     let rows = use_state(Vec::<Row>::new);
+    let running = use_state(|| false);
     let run = {
         let rows = rows.clone();
-        Callback::from(move |_| rows.set(measure(1000.0)))
+        let running = running.clone();
+        Callback::from(move |_| {
+            if *running {
+                return;
+            }
+            running.set(true);
+            rows.set(Vec::new());
+            let rows = rows.clone();
+            let running = running.clone();
+            // One measurement at a time, yielding between them so the page stays responsive.
+            wasm_bindgen_futures::spawn_local(async move {
+                let mut done = Vec::new();
+                for (entry, players) in cases() {
+                    yew::platform::time::sleep(std::time::Duration::from_millis(30)).await;
+                    done.push(measure(entry, players, 1000.0));
+                    rows.set(done.clone());
+                }
+                running.set(false);
+            });
+        })
     };
+    let total = cases().len();
     html! {
         <section class="page bench">
             <h1>{ "Benchmark" }</h1>
             <p>{ "Random playouts from a fixed set of seeds, for one second per game and player count, in this browser's WebAssembly. Compare with the native figures in the README (cargo bench)." }</p>
-            <button type="button" class="primary" id="run-bench" onclick={run}>{ "Run" }</button>
+            <button type="button" class="primary" id="run-bench" onclick={run} disabled={*running}>
+                { if *running { format!("Running… {} of {total}", rows.len() + 1) } else { "Run".to_string() } }
+            </button>
             if !rows.is_empty() {
-                <table id="bench-results">
+                <table id="bench-results" data-done={(!*running).to_string()}>
                     <thead><tr><th>{ "Game" }</th><th>{ "Players" }</th><th>{ "Playouts" }</th><th>{ "Playouts/s" }</th><th>{ "Moves/s" }</th></tr></thead>
                     <tbody>
                         { for rows.iter().map(|r| {

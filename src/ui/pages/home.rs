@@ -78,9 +78,9 @@ fn aside_row(a: &SetAside, on_discard: Callback<String>) -> Html {
     let download_key = a.key.clone();
     html! {
         <li class="aside">
-            <span>{ format!("{}: {}", a.key, a.reason) }</span>
+            <span>{ format!("Saved entry {}: {}", a.id, a.reason) }</span>
             <button type="button" onclick={Callback::from(move |_| {
-                if let Some(text) = local::aside_text(&download_key) {
+                if let Some(text) = local::raw_text(&download_key) {
                     let _ = browser::download(&format!("{download_key}.json"), &text);
                 }
             })}>{ "Download" }</button>
@@ -107,7 +107,7 @@ pub fn Home() -> Html {
         let store = store.clone();
         Callback::from(move |key: String| {
             if browser::confirm("Discard this unreadable entry for good?") {
-                local::discard_aside(&key);
+                local::discard(&key);
                 store.set(local::load_all());
             }
         })
@@ -124,14 +124,19 @@ pub fn Home() -> Html {
             let Some(file) = input.files().and_then(|f| f.get(0)) else {
                 return;
             };
+            // Clear the picker so choosing the same file again is noticed.
+            input.set_value("");
+            if file.size() > 2_000_000.0 {
+                file_message.set(Some(
+                    "that file is too large to be a game record".to_string(),
+                ));
+                return;
+            }
             let file_message = file_message.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
                 let result = match text.ok().and_then(|t| t.as_string()) {
                     None => Err("that file could not be read".to_string()),
-                    Some(text) if text.len() > 2_000_000 => {
-                        Err("that file is too large to be a game record".to_string())
-                    }
                     Some(text) => GameRecord::from_json(&text)
                         .map_err(|e| format!("that file is not a game this app can open: {e}"))
                         .and_then(import_record),

@@ -47,6 +47,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
     });
     let count = use_state(|| 2usize);
     let error = use_state(|| None::<String>);
+    let starting = use_state(|| false);
     let Ok(entry) = registry::find(&props.slug) else {
         return html! {
             <section class="page">
@@ -59,16 +60,20 @@ pub fn NewGame(props: &NewGameProps) -> Html {
     let info = entry.info();
     let on_count = {
         let count = count.clone();
+        let error = error.clone();
         Callback::from(move |e: Event| {
             if let Ok(n) = input_value(&e).parse::<usize>() {
                 count.set(n);
+                error.set(None);
             }
         })
     };
     let rows = (0..*count).map(|i| {
         let on_name = {
             let players = players.clone();
+            let error = error.clone();
             Callback::from(move |e: Event| {
+                error.set(None);
                 let mut next = (*players).clone();
                 next[i].name = input_value(&e);
                 players.set(next);
@@ -76,7 +81,9 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         };
         let on_colour = {
             let players = players.clone();
+            let error = error.clone();
             Callback::from(move |e: Event| {
+                error.set(None);
                 let mut next = (*players).clone();
                 next[i].colour = input_value(&e);
                 players.set(next);
@@ -103,8 +110,12 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         let count = count.clone();
         let error = error.clone();
         let slug = props.slug.clone();
+        let starting = starting.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
+            if *starting {
+                return; // a double click starts one game, not two
+            }
             let chosen: Vec<PlayerInfo> = players[..*count]
                 .iter()
                 .map(|p| PlayerInfo {
@@ -116,9 +127,11 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 error.set(Some(format!("Seat {} needs a name.", p + 1)));
                 return;
             }
+            starting.set(true);
             let result = game_views::options_for(&slug, &chosen)
                 .and_then(|options| start_new_game(&slug, &options, chosen));
             if let Err(why) = result {
+                starting.set(false);
                 error.set(Some(why));
             }
         })
@@ -137,7 +150,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 { for rows }
                 <p class="hint">{ game_views::setup_hint(&props.slug) }</p>
                 if let Some(e) = &*error { <p class="error" role="alert">{ e.clone() }</p> }
-                <button type="submit" class="primary" id="start-game">{ "Start the game" }</button>
+                <button type="submit" class="primary" id="start-game" disabled={*starting}>{ "Start the game" }</button>
             </form>
         </section>
     }

@@ -71,7 +71,6 @@ impl Reducible for PlayState {
             PlayAction::Goto(n) if n <= next.record.moves.len() => next.cursor = n,
             _ => return self,
         }
-        next.updated_ms = now;
         let message = local::save(&next).err();
         Rc::new(PlayState {
             saved: Ok(next),
@@ -138,6 +137,16 @@ pub fn Play(props: &PlayProps) -> Html {
                     let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
                         return;
                     };
+                    // Typing in a text field keeps the field's own undo.
+                    let in_field = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|el| {
+                            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                        });
+                    if in_field {
+                        return;
+                    }
                     let key = e.key().to_lowercase();
                     if !(e.ctrl_key() || e.meta_key()) || !(key == "z" || key == "y") {
                         return;
@@ -200,40 +209,55 @@ pub fn Play(props: &PlayProps) -> Html {
         .map(|s| player_name(record, s))
         .collect();
 
-    let turn = match (game.outcome(), game.to_move()) {
-        (Some(outcome), _) => {
-            let scores = outcome.scores.as_ref().map(|scores| {
-                let ranking = outcome.ranking(record.players.len());
-                let lines = ranking.iter().flatten().map(|&s| {
-                    html! { <li>{ format!("{}: {}", names.get(s).cloned().unwrap_or_default(), scores.get(s).copied().unwrap_or(0)) }</li> }
-                });
-                html! { <ol class="final-scores">{ for lines }</ol> }
-            });
-            let slug_record = record.clone();
-            html! {
-                <div class="game-over" role="status">
-                    <h2>{ result_line(record, &outcome) }</h2>
-                    <p>{ outcome.reason.clone() }</p>
-                    { scores.unwrap_or_default() }
-                    <button type="button" class="primary" onclick={Callback::from(move |_| rematch(&slug_record))}>{ "Rematch" }</button>
-                </div>
-            }
-        }
-        (None, Some(seat)) => {
-            let colour = record
-                .players
-                .get(seat)
-                .map(|p| game_views::css_colour(&record.game, &p.colour))
-                .unwrap_or_default();
-            html! {
-                <div class="turn-banner" role="status" aria-live="polite" style={format!("--turn-colour:{colour}")}>
-                    <span class="turn-chip" aria-hidden="true"></span>
-                    <strong>{ format!("{} to move", names.get(seat).cloned().unwrap_or_default()) }</strong>
-                </div>
-            }
-        }
+    let outcome = game.outcome();
+    let seat_colour = |seat: usize| {
+        record
+            .players
+            .get(seat)
+            .map(|p| game_views::css_colour(&record.game, &p.colour))
+            .unwrap_or_default()
+    };
+    let banner = match (&outcome, game.to_move()) {
+        (Some(outcome), _) => html! {
+            <div class="turn-banner over" role="status" aria-live="polite">
+                <strong>{ format!("Game over: {}", result_line(record, outcome)) }</strong>
+            </div>
+        },
+        (None, Some(seat)) => html! {
+            <div class="turn-banner" role="status" aria-live="polite" style={format!("--turn-colour:{}", seat_colour(seat))}>
+                <span class="turn-chip" aria-hidden="true"></span>
+                <strong>{ format!("{} to move", names.get(seat).cloned().unwrap_or_default()) }</strong>
+            </div>
+        },
         (None, None) => Html::default(),
     };
+    let result_box = outcome.map(|outcome| {
+        let scores = outcome.scores.as_ref().map(|scores| {
+            let ranking = outcome.ranking(record.players.len());
+            let mut place = 1;
+            let rows = ranking.iter().map(|group| {
+                let label = if group.len() > 1 { format!("{place}= ") } else { format!("{place}. ") };
+                place += group.len();
+                group.iter().map(|&s| html! {
+                    <li>
+                        <span class="place">{ label.clone() }</span>
+                        <span class="dot" aria-hidden="true" style={format!("background:{}", seat_colour(s))}></span>
+                        { format!(" {}: {}", names.get(s).cloned().unwrap_or_default(), scores.get(s).copied().unwrap_or(0)) }
+                    </li>
+                }).collect::<Html>()
+            });
+            html! { <ul class="final-scores">{ for rows }</ul> }
+        });
+        let again = record.clone();
+        html! {
+            <div class="game-over">
+                <h2>{ result_line(record, &outcome) }</h2>
+                <p>{ outcome.reason.clone() }</p>
+                { scores.unwrap_or_default() }
+                <button type="button" class="primary" onclick={Callback::from(move |_| rematch(&again))}>{ "Rematch" }</button>
+            </div>
+        }
+    });
     let history_note = (cursor < record.moves.len()).then(|| html! {
         <p class="history-note">{ format!("Showing move {cursor} of {}. Redo or pick a later move to return; a new move here replaces the later ones.", record.moves.len()) }</p>
     });
@@ -254,30 +278,27 @@ pub fn Play(props: &PlayProps) -> Html {
         let state = state.clone();
         Callback::from(move |_| state.dispatch(PlayAction::Redo))
     };
-    let shown = GameRecord {
-        moves: record.moves[..cursor].to_vec(),
-        ..(**record).clone()
-    };
+    // Sharing and downloading carry the whole game, every move, whatever is on the board.
     let on_share = {
         let share = share.clone();
-        let shown = shown.clone();
+        let record = record.clone();
         Callback::from(move |_| {
             let link = format!(
                 "{}{}",
                 browser::base_url(),
-                Route::Import(shown.to_link_payload()).href()
+                Route::Import(record.to_link_payload()).href()
             );
             browser::copy_to_clipboard(&link);
             share.set(Some(link));
         })
     };
     let on_download = {
-        let shown = shown.clone();
+        let record = record.clone();
         let id = saved.id.clone();
         Callback::from(move |_| {
             let _ = browser::download(
-                &format!("stackplay-{}-{id}.json", shown.game),
-                &shown.to_json(),
+                &format!("stackplay-{}-{id}.json", record.game),
+                &record.to_json(),
             );
         })
     };
@@ -287,10 +308,28 @@ pub fn Play(props: &PlayProps) -> Html {
         .copied()
         .zip(record.moves.iter().cloned())
         .collect();
+    let side = html! {
+        <div class="controls">
+            <div class="buttons">
+                <button type="button" onclick={undo} disabled={!saved.can_undo()} title="Ctrl+Z">{ "Undo" }</button>
+                <button type="button" onclick={redo} disabled={!saved.can_redo()} title="Ctrl+Shift+Z">{ "Redo" }</button>
+                <button type="button" onclick={on_share}>{ "Share link" }</button>
+                <button type="button" onclick={on_download}>{ "Download" }</button>
+            </div>
+            if let Some(link) = &*share {
+                <label class="share">{ format!("Link to this game, all {} moves (copied):", record.moves.len()) }
+                    <input type="text" readonly=true value={link.clone()} />
+                </label>
+            }
+            <MoveList {moves} {names} {cursor} {on_goto} />
+        </div>
+    };
     let board_props = BoardProps {
         record: record.clone(),
         cursor,
         on_move,
+        status: result_box.unwrap_or_default(),
+        children: side,
     };
 
     html! {
@@ -298,27 +337,11 @@ pub fn Play(props: &PlayProps) -> Html {
             <div class="play-head">
                 <h1>{ info.name }</h1>
                 <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
+                { banner }
             </div>
-            { turn }
             { history_note }
             if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
-            <div class="play-grid">
-                { game_views::board(&record.game, board_props) }
-                <div class="controls">
-                    <div class="buttons">
-                        <button type="button" onclick={undo} disabled={!saved.can_undo()} title="Ctrl+Z">{ "Undo" }</button>
-                        <button type="button" onclick={redo} disabled={!saved.can_redo()} title="Ctrl+Shift+Z">{ "Redo" }</button>
-                        <button type="button" onclick={on_share}>{ "Share link" }</button>
-                        <button type="button" onclick={on_download}>{ "Download" }</button>
-                    </div>
-                    if let Some(link) = &*share {
-                        <label class="share">{ "Link to this game (copied):" }
-                            <input type="text" readonly=true value={link.clone()} />
-                        </label>
-                    }
-                    <MoveList {moves} {names} {cursor} {on_goto} />
-                </div>
-            </div>
+            { game_views::board(&record.game, board_props) }
         </section>
     }
 }
