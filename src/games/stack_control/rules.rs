@@ -326,30 +326,39 @@ impl StackControl {
         Square::all().any(|sq| !self.destinations(sq).is_empty())
     }
 
+    /// Ended by elimination (one player left, or everyone left wiped out at once).
+    fn ended_by_elimination(&self) -> bool {
+        self.alive().len() <= 1 || self.everyone_left_is_wiped_out()
+    }
+
     fn is_over(&self) -> bool {
-        self.alive().len() <= 1 || self.everyone_left_is_wiped_out() || !self.has_any_move()
+        self.ended_by_elimination() || !self.has_any_move()
     }
 
     fn check_move(&self, mv: &StackMove) -> Result<(), PlayError> {
-        if self.is_over() {
+        if self.ended_by_elimination() {
             return Err(PlayError::GameOver);
         }
-        let Some(top) = self.board[mv.from.index()].last() else {
-            return Err(PlayError::Illegal(format!(
-                "there is no stack on {}",
-                mv.from
-            )));
-        };
-        if !self.destinations(mv.from).contains(&mv.to) {
-            let pips = top.size.pips();
-            return Err(PlayError::Illegal(format!(
-                "the stack on {} moves exactly {pips} square{} in a straight line onto another stack; {} is not such a square",
-                mv.from,
-                if pips == 1 { "" } else { "s" },
-                mv.to
-            )));
+        let top = self.board[mv.from.index()].last();
+        if top.is_some() && self.destinations(mv.from).contains(&mv.to) {
+            // A legal move proves some stack can move: the game is not over.
+            return Ok(());
         }
-        Ok(())
+        if !self.has_any_move() {
+            return Err(PlayError::GameOver);
+        }
+        Err(PlayError::Illegal(match top {
+            None => format!("there is no stack on {}", mv.from),
+            Some(top) => {
+                let pips = top.size.pips();
+                format!(
+                    "the stack on {} moves exactly {pips} square{} in a straight line onto another stack; {} is not such a square",
+                    mv.from,
+                    if pips == 1 { "" } else { "s" },
+                    mv.to
+                )
+            }
+        }))
     }
 
     /// Applies captures on `sq`: every size present three or more times leaves the game.
@@ -459,7 +468,8 @@ impl Game for StackControl {
     }
 
     fn legal_moves(&self) -> Vec<StackMove> {
-        if self.is_over() {
+        // When no stack can move the list is empty anyway: no need to look twice.
+        if self.ended_by_elimination() {
             return Vec::new();
         }
         Square::all()

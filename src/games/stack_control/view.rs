@@ -57,9 +57,12 @@ pub fn options_for(players: &[PlayerInfo]) -> Result<String, String> {
             .chars()
             .next()
             .and_then(Colour::from_letter)
-            .ok_or_else(|| format!("{} needs one of the five colours", p.name))?;
+            .ok_or_else(|| format!("{} needs one of the five colours.", p.name))?;
         if letters.contains(c.letter()) {
-            return Err(format!("two players cannot both score {}", c.name()));
+            return Err(format!(
+                "Two players cannot both score {}: pick another colour.",
+                c.name()
+            ));
         }
         letters.push(c.letter());
     }

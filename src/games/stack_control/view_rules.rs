@@ -37,6 +37,13 @@ pub fn rules() -> Html {
                 <li>{ "A player who is out scores 0 and cannot share a win." }</li>
                 <li>{ "Undo and redo are always available; playing a new move after stepping back replaces the later moves." }</li>
             </ul>
+            <h2>{ "Playing in the app" }</h2>
+            <ul>
+                <li>{ "Tap or click a stack: its landing squares are ringed. Tap one to move there, tap the stack again to cancel. Beside the board the picked stack is listed pyramid by pyramid, top to bottom." }</li>
+                <li>{ "Keyboard: Tab into the board, move between squares with the arrow keys, press Enter or Space to pick a stack and again on a ringed square to move; Escape cancels." }</li>
+                <li>{ "The board is framed in the colour of the player to move, and that player's card is highlighted. The last move's squares are tinted; captured pyramids are listed under the scores." }</li>
+                <li>{ "Undo and Redo (Ctrl+Z, Ctrl+Shift+Z) step through the game; choosing a move in the list shows the position after it. Every move is saved on this device at once." }</li>
+            </ul>
             <h2>{ "Notation" }</h2>
             <p>{ "Squares are a1 (bottom left) to h8. A move is written from-to, e.g. c3-e5. A position lists ranks 8 to 1 separated by /, squares a to h separated by commas; a square is - when empty, else its pyramids bottom to top (R3G1 is a green pawn on a red queen); then the seats' colours (lower case when out) and the seat to move." }</p>
         </>
