@@ -139,11 +139,33 @@ pub fn check_random_games<G: Game>(games: usize, seed: u64) -> Result<Report, St
                     seen.push(mv.clone());
                 }
             }
-            for _ in 0..8.min(seen.len()) {
-                let mv = &seen[rng.below(seen.len() as u64) as usize];
-                if legal_set.contains(mv) {
+            // Moves not listed here: ones listed earlier in the game, and listed moves with one
+            // character changed (whatever of those still parses).
+            let mut unlisted: Vec<G::Move> = (0..8.min(seen.len()))
+                .map(|_| seen[rng.below(seen.len() as u64) as usize].clone())
+                .collect();
+            let alphabet: Vec<char> = seen
+                .iter()
+                .take(64)
+                .flat_map(|m| m.to_string().chars().collect::<Vec<_>>())
+                .collect();
+            for _ in 0..8 {
+                let text: Vec<char> = legal[rng.below(legal.len() as u64) as usize]
+                    .to_string()
+                    .chars()
+                    .collect();
+                if text.is_empty() || alphabet.is_empty() {
                     continue;
                 }
+                let mut mutated = text.clone();
+                let at = rng.below(mutated.len() as u64) as usize;
+                mutated[at] = alphabet[rng.below(alphabet.len() as u64) as usize];
+                let mutated: String = mutated.into_iter().collect();
+                if let Ok(mv) = mutated.parse::<G::Move>() {
+                    unlisted.push(mv);
+                }
+            }
+            for mv in unlisted.iter().filter(|m| !legal_set.contains(m)) {
                 let mut copy = game.clone();
                 if copy.play(mv).is_ok() {
                     return Err(fail(step, format!("unlisted move {mv} was accepted")));
