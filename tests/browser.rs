@@ -32,7 +32,11 @@ async fn wait_for(selector: &str) -> Element {
         }
         sleep(20).await;
     }
-    panic!("nothing matched {selector}; page: {}", body_text());
+    panic!(
+        "nothing matched {selector} at {}; page: {}",
+        web_sys::window().unwrap().location().hash().unwrap(),
+        body_text()
+    );
 }
 
 fn count(selector: &str) -> u32 {
@@ -84,6 +88,10 @@ fn saved_keys() -> Vec<String> {
 
 /// Mounts the app in a fresh element (the test runner's own output stays untouched).
 fn mount() -> (yew::AppHandle<App>, Element) {
+    // A test that failed earlier may have left its app behind: clear it so failures stay apart.
+    while let Some(stale) = document().get_element_by_id("app-under-test") {
+        stale.remove();
+    }
     let root = document().create_element("div").unwrap();
     root.set_id("app-under-test");
     document().body().unwrap().append_child(&root).unwrap();

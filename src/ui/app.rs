@@ -1,9 +1,9 @@
 //! The root component: follows the location hash and shows the page it names.
 
-use gloo_events::EventListener;
 use yew::prelude::*;
 
 use super::browser::current_hash;
+use super::hooks::{use_global_listener, On};
 use super::pages::{
     bench::Bench, home::Home, import::Import, new_game::NewGame, not_found::NotFound, play::Play,
     rules::Rules,
@@ -16,14 +16,8 @@ pub fn App() -> Html {
     let route = use_state(|| Route::parse(&current_hash()));
     {
         let route = route.clone();
-        // The listener lives as long as the app: dropping it (on unmount) removes it.
-        use_effect_with((), move |_| {
-            let listener = web_sys::window().map(|w| {
-                EventListener::new(&w, "hashchange", move |_| {
-                    route.set(Route::parse(&current_hash()));
-                })
-            });
-            move || drop(listener)
+        use_global_listener(On::Window, "hashchange", move |_| {
+            route.set(Route::parse(&current_hash()));
         });
     }
     let page = match &*route {

@@ -5,6 +5,7 @@ pub mod app;
 pub mod browser;
 pub mod components;
 pub mod game_views;
+pub mod hooks;
 pub mod pages;
 pub mod routes;
 

@@ -2,7 +2,6 @@
 
 use std::rc::Rc;
 
-use gloo_events::EventListener;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -14,6 +13,7 @@ use crate::ui::components::board_props::BoardProps;
 use crate::ui::components::move_list::MoveList;
 use crate::ui::components::status::{player_name, result_line};
 use crate::ui::game_views;
+use crate::ui::hooks::{use_global_listener, On};
 use crate::ui::routes::Route;
 
 /// What the play page holds.
@@ -35,17 +35,28 @@ pub enum PlayAction {
     Goto(usize),
     /// Another tab changed this game: take its version.
     Reload(Result<SavedGame, String>),
+    /// Something to tell the player.
+    Tell(String),
 }
 
 impl Reducible for PlayState {
     type Action = PlayAction;
 
     fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
-        if let PlayAction::Reload(saved) = action {
-            return Rc::new(PlayState {
-                saved,
-                message: None,
-            });
+        match action {
+            PlayAction::Reload(saved) => {
+                return Rc::new(PlayState {
+                    saved,
+                    message: None,
+                })
+            }
+            PlayAction::Tell(message) => {
+                return Rc::new(PlayState {
+                    saved: self.saved.clone(),
+                    message: Some(message),
+                })
+            }
+            _ => {}
         }
         let Ok(saved) = &self.saved else {
             return self;
@@ -58,13 +69,15 @@ impl Reducible for PlayState {
                     .record
                     .replay(next.cursor)
                     .and_then(|mut g| g.play(&mv));
-                if let Err(e) = checked {
-                    return Rc::new(PlayState {
-                        saved: self.saved.clone(),
-                        message: Some(e.to_string()),
-                    });
+                match checked {
+                    Ok(canonical) => next.push_move(canonical, now),
+                    Err(e) => {
+                        return Rc::new(PlayState {
+                            saved: self.saved.clone(),
+                            message: Some(e.to_string()),
+                        })
+                    }
                 }
-                next.push_move(mv, now);
             }
             PlayAction::Undo if next.can_undo() => next.cursor -= 1,
             PlayAction::Redo if next.can_redo() => next.cursor += 1,
@@ -104,17 +117,9 @@ fn timeline(record: &GameRecord) -> Result<Timeline, String> {
     Ok(Timeline { movers, games })
 }
 
-fn rematch(record: &GameRecord) {
-    let fresh = GameRecord::new(
-        &record.game,
-        &record.options,
-        local::new_seed(),
-        record.players.clone(),
-    );
-    let saved = SavedGame::new(local::new_id(), fresh, local::now_ms());
-    if local::save(&saved).is_ok() {
-        browser::navigate(&Route::Play(saved.id));
-    }
+/// Starts a new game with the same game, options and players, and a fresh seed.
+fn rematch(record: &GameRecord) -> Result<(), String> {
+    start_new_game(&record.game, &record.options, record.players.clone())
 }
 
 /// The play page.
@@ -130,53 +135,40 @@ pub fn Play(props: &PlayProps) -> Html {
     let share = use_state(|| None::<String>);
     {
         let dispatcher = state.dispatcher();
-        use_effect_with((), move |_| {
-            let document = web_sys::window().and_then(|w| w.document());
-            let listener = document.map(|d| {
-                EventListener::new(&d, "keydown", move |e: &Event| {
-                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                        return;
-                    };
-                    // Typing in a text field keeps the field's own undo.
-                    let in_field = e
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .is_some_and(|el| {
-                            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                        });
-                    if in_field {
-                        return;
-                    }
-                    let key = e.key().to_lowercase();
-                    if !(e.ctrl_key() || e.meta_key()) || !(key == "z" || key == "y") {
-                        return;
-                    }
-                    e.prevent_default();
-                    if key == "y" || e.shift_key() {
-                        dispatcher.dispatch(PlayAction::Redo);
-                    } else {
-                        dispatcher.dispatch(PlayAction::Undo);
-                    }
-                })
-            });
-            move || drop(listener)
+        use_global_listener(On::Document, "keydown", move |e: &Event| {
+            let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                return;
+            };
+            // Typing in a text field keeps the field's own undo.
+            let in_field = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|el| {
+                    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                });
+            let key = e.key().to_lowercase();
+            if in_field || !(e.ctrl_key() || e.meta_key()) || !(key == "z" || key == "y") {
+                return;
+            }
+            e.prevent_default();
+            if key == "y" || e.shift_key() {
+                dispatcher.dispatch(PlayAction::Redo);
+            } else {
+                dispatcher.dispatch(PlayAction::Undo);
+            }
         });
     }
     {
         // Keep two tabs on the same game in step: a move saved in one shows in the other.
+        // (The page is keyed by the game's id, so one listener serves its whole life.)
         let dispatcher = state.dispatcher();
-        use_effect_with(props.id.clone(), move |id: &String| {
-            let id = id.clone();
-            let key = local::key_of(&id);
-            let listener = web_sys::window().map(|w| {
-                EventListener::new(&w, "storage", move |e: &Event| {
-                    let changed = e.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key());
-                    if changed.as_deref() == Some(key.as_str()) {
-                        dispatcher.dispatch(PlayAction::Reload(local::load(&id)));
-                    }
-                })
-            });
-            move || drop(listener)
+        let id = props.id.clone();
+        let key = local::key_of(&id);
+        use_global_listener(On::Window, "storage", move |e: &Event| {
+            let changed = e.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key());
+            if changed.as_deref() == Some(key.as_str()) {
+                dispatcher.dispatch(PlayAction::Reload(local::load(&id)));
+            }
         });
     }
     let record = use_memo(
@@ -249,12 +241,17 @@ pub fn Play(props: &PlayProps) -> Html {
             html! { <ul class="final-scores">{ for rows }</ul> }
         });
         let again = record.clone();
+        let dispatcher = state.dispatcher();
         html! {
             <div class="game-over">
                 <h2>{ result_line(record, &outcome) }</h2>
                 <p>{ outcome.reason.clone() }</p>
                 { scores.unwrap_or_default() }
-                <button type="button" class="primary" onclick={Callback::from(move |_| rematch(&again))}>{ "Rematch" }</button>
+                <button type="button" class="primary" onclick={Callback::from(move |_| {
+                    if let Err(why) = rematch(&again) {
+                        dispatcher.dispatch(PlayAction::Tell(why));
+                    }
+                })}>{ "Rematch" }</button>
             </div>
         }
     });

@@ -1,0 +1,33 @@
+//! Hooks shared by pages.
+
+use gloo_events::EventListener;
+use yew::prelude::*;
+
+/// Where a global listener listens.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum On {
+    /// `window` (hashchange, storage).
+    Window,
+    /// `document` (keyboard shortcuts).
+    Document,
+}
+
+/// Listens to `event` on the window or document for as long as the component lives.
+///
+/// The listener is attached while the component first renders, not in an effect after it:
+/// an event that arrives between the first paint and the effects (a fast click, a test) is
+/// not lost. It is removed when the component goes.
+#[hook]
+pub fn use_global_listener<F>(on: On, event: &'static str, handler: F)
+where
+    F: FnMut(&Event) + 'static,
+{
+    let _listener = use_state(move || {
+        let window = web_sys::window()?;
+        let target: web_sys::EventTarget = match on {
+            On::Window => window.into(),
+            On::Document => window.document()?.into(),
+        };
+        Some(EventListener::new(&target, event, handler))
+    });
+}
