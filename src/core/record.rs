@@ -64,17 +64,23 @@ impl GameRecord {
     /// # Errors
     /// When the game cannot start or a move is refused; the message names the move.
     pub fn replay(&self, upto: usize) -> Result<Box<dyn AnyGame>, ApiError> {
+        Ok(self.replay_canonical(upto)?.0)
+    }
+
+    /// The position after the first `upto` moves, and those moves in canonical notation.
+    fn replay_canonical(&self, upto: usize) -> Result<(Box<dyn AnyGame>, Vec<String>), ApiError> {
         let mut game = self.start()?;
+        let mut canonical = Vec::with_capacity(upto.min(self.moves.len()));
         for (i, mv) in self.moves.iter().take(upto).enumerate() {
-            game.play(mv).map_err(|e| {
+            canonical.push(game.play(mv).map_err(|e| {
                 ApiError::BadRecord(format!(
                     "move {} ({}) cannot be played: {e}",
                     i + 1,
                     short(mv)
                 ))
-            })?;
+            })?);
         }
-        Ok(game)
+        Ok((game, canonical))
     }
 
     /// Every position from the start to the end, typed: `result[i]` is after `i` moves.
@@ -110,6 +116,24 @@ impl GameRecord {
     /// # Errors
     /// [`ApiError::BadRecord`] (or a more precise error) saying what is wrong.
     pub fn validate(&self) -> Result<Box<dyn AnyGame>, ApiError> {
+        Ok(self.checked()?.0)
+    }
+
+    /// The record validated in full ([`GameRecord::validate`]), with every move rewritten in
+    /// its canonical notation (so ` C3-E5 ` from a hand-edited file is stored as `c3-e5`).
+    ///
+    /// # Errors
+    /// As [`GameRecord::validate`].
+    pub fn normalised(&self) -> Result<GameRecord, ApiError> {
+        let (_, moves) = self.checked()?;
+        Ok(GameRecord {
+            moves,
+            ..self.clone()
+        })
+    }
+
+    /// Every check of [`GameRecord::validate`]; the final position and the canonical moves.
+    fn checked(&self) -> Result<(Box<dyn AnyGame>, Vec<String>), ApiError> {
         if self.format != RECORD_FORMAT {
             return Err(ApiError::BadRecord(format!(
                 "it is in format version {}, and this app reads version {RECORD_FORMAT}",
@@ -150,25 +174,7 @@ impl GameRecord {
                 )));
             }
         }
-        self.replay(self.moves.len())
-    }
-
-    /// The record validated in full ([`GameRecord::validate`]), with every move rewritten in
-    /// its canonical notation (so ` C3-E5 ` from a hand-edited file is stored as `c3-e5`).
-    ///
-    /// # Errors
-    /// As [`GameRecord::validate`].
-    pub fn normalised(&self) -> Result<GameRecord, ApiError> {
-        self.validate()?;
-        let mut game = self.start()?;
-        let mut moves = Vec::with_capacity(self.moves.len());
-        for mv in &self.moves {
-            moves.push(game.play(mv)?);
-        }
-        Ok(GameRecord {
-            moves,
-            ..self.clone()
-        })
+        self.replay_canonical(self.moves.len())
     }
 
     /// The record as JSON (what files and links carry).
