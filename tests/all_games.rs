@@ -65,6 +65,11 @@ fn records_replay_validate_and_travel_in_links() {
     assert_eq!(back, record);
     assert_eq!(GameRecord::from_json(&record.to_json()).unwrap(), record);
 
+    let json = record.to_json();
+    let cut = GameRecord::from_json(&json[..json.len() / 2]).unwrap_err();
+    assert!(cut.to_string().contains("cut short"), "{cut}");
+    let not = GameRecord::from_json("[]").unwrap_err();
+    assert!(not.to_string().starts_with("it is not a game record"), "{not}");
     let mut bad = record.clone();
     bad.format = 2;
     assert!(bad

@@ -726,6 +726,9 @@ fn the_draw_is_only_among_those_still_in() {
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.winners, vec![0, 2]);
     assert!(outcome.is_draw());
+    // Blue, out before, does not share first place in the ranking.
+    assert_eq!(outcome.scores, None);
+    assert_eq!(outcome.ranking(3), vec![vec![0, 2], vec![1]]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -842,9 +845,12 @@ fn when_nobody_controls_a_stack_the_tops_are_peeled_off() {
     // Without the tops: a2 is R2 (red 2), c8 is B3R1 (red 4), h3 is gone, e5 is B1 (blue 1).
     // The peeled pyramids do not count.
     assert_eq!(game.scores(), vec![6, 1]);
+    assert_eq!(game.scores_and_layers_set_aside(), (vec![6, 1], 1));
     let (winners, scores) = scoreboard(&game);
     assert_eq!(scores, vec![6, 1]);
     assert_eq!(winners, vec![0]);
+    let reason = game.outcome().unwrap().reason;
+    assert!(reason.contains("the top layer was set aside"), "{reason}");
 }
 
 #[test]
@@ -855,6 +861,12 @@ fn peeling_repeats_until_someone_controls_a_stack() {
     let (winners, scores) = scoreboard(&game);
     assert_eq!(scores, vec![1, 2]);
     assert_eq!(winners, vec![1]);
+    assert_eq!(game.scores_and_layers_set_aside().1, 2);
+    let reason = game.outcome().unwrap().reason;
+    assert!(
+        reason.contains("the top 2 layers were set aside"),
+        "{reason}"
+    );
 }
 
 #[test]

@@ -72,7 +72,8 @@ pub enum ApiError {
     Play(PlayError),
     /// The options cannot start a game.
     Setup(SetupError),
-    /// A record is malformed or from a format this build does not know.
+    /// A record is malformed or from a format this build does not know; the text says why,
+    /// in words that read after "This game cannot be opened: ".
     BadRecord(String),
 }
 
@@ -83,7 +84,7 @@ impl fmt::Display for ApiError {
             ApiError::Notation(e) => e.fmt(f),
             ApiError::Play(e) => e.fmt(f),
             ApiError::Setup(e) => e.fmt(f),
-            ApiError::BadRecord(why) => write!(f, "bad game record: {why}"),
+            ApiError::BadRecord(why) => f.write_str(why),
         }
     }
 }

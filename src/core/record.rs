@@ -188,8 +188,18 @@ impl GameRecord {
     /// # Errors
     /// When the text is not a record or the record is not valid.
     pub fn from_json(text: &str) -> Result<Self, ApiError> {
-        let record: GameRecord = serde_json::from_str(text)
-            .map_err(|e| ApiError::BadRecord(format!("it is not a game record ({e})")))?;
+        let record: GameRecord = serde_json::from_str(text).map_err(|e| {
+            ApiError::BadRecord(
+                if e.is_eof() {
+                    "it is cut short: part of the game record is missing"
+                } else if e.is_data() {
+                    "it is not a game record (parts of one are missing or of the wrong kind)"
+                } else {
+                    "it is not a game record"
+                }
+                .into(),
+            )
+        })?;
         record.normalised()
     }
 

@@ -56,11 +56,20 @@ pub fn download(filename: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Copies `text` to the clipboard, where the browser allows it.
-pub fn copy_to_clipboard(text: &str) {
-    if let Some(w) = web_sys::window() {
-        let _ = w.navigator().clipboard().write_text(text);
+/// Copies `text` to the clipboard; `true` when the browser did. The clipboard exists only
+/// on secure pages (https or localhost), and the browser may refuse it.
+pub async fn copy_to_clipboard(text: &str) -> bool {
+    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
+        return false;
+    };
+    let has_clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into())
+        .map(|c| !c.is_undefined() && !c.is_null())
+        .unwrap_or(false);
+    if !has_clipboard {
+        return false;
     }
+    let promise = navigator.clipboard().write_text(text);
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
 }
 
 /// Asks the player to confirm something that cannot be undone.

@@ -1,6 +1,6 @@
 //! Hooks shared by pages.
 
-use gloo_events::EventListener;
+use gloo_events::{EventListener, EventListenerOptions};
 use yew::prelude::*;
 
 /// Where a global listener listens.
@@ -28,6 +28,10 @@ where
             On::Window => window.into(),
             On::Document => window.document()?.into(),
         };
-        Some(EventListener::new(&target, event, handler))
+        // Not passive: handlers such as keyboard shortcuts call `prevent_default`.
+        let options = EventListenerOptions::enable_prevent_default();
+        Some(EventListener::new_with_options(
+            &target, event, options, handler,
+        ))
     });
 }

@@ -279,6 +279,12 @@ impl StackControl {
     /// The scores as they stand: each seat's pips in the stacks it controls, with the rule
     /// that when nobody controls a stack the tops are set aside until somebody does.
     pub fn scores(&self) -> Vec<i64> {
+        self.scores_and_layers_set_aside().0
+    }
+
+    /// The scores, and how many top layers had to be set aside before anyone controlled a
+    /// stack (0 when someone controls one as the board stands).
+    pub fn scores_and_layers_set_aside(&self) -> (Vec<i64>, usize) {
         let n = self.colours.len();
         let tallest = self.board.iter().map(Vec::len).max().unwrap_or(0);
         for peeled in 0..tallest {
@@ -296,10 +302,10 @@ impl StackControl {
                 }
             }
             if anyone {
-                return scores;
+                return (scores, peeled);
             }
         }
-        vec![0; n]
+        (vec![0; n], tallest)
     }
 
     fn next_seat_after(&self, seat: Seat) -> Seat {
@@ -497,9 +503,10 @@ impl Game for StackControl {
         }
         let alive = self.alive();
         if self.everyone_left_is_wiped_out() {
+            // No scores: everyone in the draw shares first place, and nobody else does.
             return Some(Outcome {
                 winners: alive,
-                scores: Some(vec![0; self.colours.len()]),
+                scores: None,
                 reason: "one move eliminated every player still in: a draw among them".into(),
             });
         }
@@ -508,13 +515,24 @@ impl Game for StackControl {
             outcome.scores = Some(self.scores());
             return Some(outcome);
         }
-        let scores = self.scores();
+        let (scores, set_aside) = self.scores_and_layers_set_aside();
         let best = alive.iter().map(|&s| scores[s]).max().unwrap_or(0);
         let winners: Vec<Seat> = alive.into_iter().filter(|&s| scores[s] == best).collect();
-        let reason = if winners.len() == 1 {
-            "no stack can move: the highest score wins".to_string()
+        let mut reason = "no stack can move".to_string();
+        if set_aside > 0 {
+            reason += &format!(
+                "; nobody controlled a stack, so the top {} set aside before scoring",
+                if set_aside == 1 {
+                    "layer was".to_string()
+                } else {
+                    format!("{set_aside} layers were")
+                }
+            );
+        }
+        reason += if winners.len() == 1 {
+            ": the highest score wins"
         } else {
-            "no stack can move: the highest scores are equal and share the win".to_string()
+            ": the highest scores are equal and share the win"
         };
         Some(Outcome {
             winners,

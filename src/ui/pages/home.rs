@@ -43,8 +43,9 @@ fn game_cards() -> Html {
 fn saved_row(saved: &SavedGame, on_delete: Callback<String>) -> Html {
     let record = &saved.record;
     let name = registry::find(&record.game).map_or("?", |e| e.info().name);
+    // The live game (all its moves), even if the board was left on an earlier move.
     let status = record
-        .replay(saved.cursor)
+        .replay(record.moves.len())
         .map(|g| status_line(record, g.as_ref()))
         .unwrap_or_else(|e| e.to_string());
     let players: Vec<String> = (0..record.players.len())
@@ -136,9 +137,9 @@ pub fn Home() -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
                 let result = match text.ok().and_then(|t| t.as_string()) {
-                    None => Err("that file could not be read".to_string()),
+                    None => Err("That file could not be read.".to_string()),
                     Some(text) => GameRecord::from_json(&text)
-                        .map_err(|e| format!("that file is not a game this app can open: {e}"))
+                        .map_err(|e| format!("That file cannot be opened: {e}."))
                         .and_then(import_record),
                 };
                 match result {

@@ -132,7 +132,8 @@ pub fn Play(props: &PlayProps) -> Html {
             message: None,
         }
     });
-    let share = use_state(|| None::<String>);
+    // The share link, and whether it reached the clipboard.
+    let share = use_state(|| None::<(String, bool)>);
     {
         let dispatcher = state.dispatcher();
         use_global_listener(On::Document, "keydown", move |e: &Event| {
@@ -261,7 +262,17 @@ pub fn Play(props: &PlayProps) -> Html {
 
     let on_move = {
         let state = state.clone();
-        Callback::from(move |mv: String| state.dispatch(PlayAction::Move(mv)))
+        let later = record.moves.len() - cursor;
+        Callback::from(move |mv: String| {
+            // Playing from an earlier position replaces the moves after it: never by accident.
+            let question = format!(
+                "Playing here replaces the {later} later move{} of this game. Play it?",
+                if later == 1 { "" } else { "s" }
+            );
+            if later == 0 || browser::confirm(&question) {
+                state.dispatch(PlayAction::Move(mv));
+            }
+        })
     };
     let on_goto = {
         let state = state.clone();
@@ -285,8 +296,13 @@ pub fn Play(props: &PlayProps) -> Html {
                 browser::base_url(),
                 Route::Import(record.to_link_payload()).href()
             );
-            browser::copy_to_clipboard(&link);
-            share.set(Some(link));
+            share.set(Some((link.clone(), false)));
+            let share = share.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                if browser::copy_to_clipboard(&link).await {
+                    share.set(Some((link, true)));
+                }
+            });
         })
     };
     let on_download = {
@@ -313,9 +329,16 @@ pub fn Play(props: &PlayProps) -> Html {
                 <button type="button" onclick={on_share}>{ "Share link" }</button>
                 <button type="button" onclick={on_download}>{ "Download" }</button>
             </div>
-            if let Some(link) = &*share {
-                <label class="share">{ format!("Link to this game, all {} moves (copied):", record.moves.len()) }
-                    <input type="text" readonly=true value={link.clone()} />
+            if let Some((link, copied)) = &*share {
+                <label class="share">
+                    { format!("Link to this game, all {} moves{}", record.moves.len(),
+                        if *copied { " (copied to the clipboard):" } else { ": copy it from here" }) }
+                    <input type="text" readonly=true value={link.clone()}
+                        onfocus={Callback::from(|e: FocusEvent| {
+                            if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                                input.select();
+                            }
+                        })} />
                 </label>
             }
             <MoveList {moves} {names} {cursor} {on_goto} />
