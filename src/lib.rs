@@ -12,7 +12,13 @@ pub mod games;
 pub mod storage;
 pub mod ui;
 
-/// Mounts the app on the page's `<body>`.
+/// Mounts the app on the page's `<body>`, replacing the "loading" note.
 pub fn start() {
+    if let Some(note) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("loading"))
+    {
+        note.remove();
+    }
     yew::Renderer::<ui::App>::new().render();
 }

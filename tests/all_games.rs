@@ -69,7 +69,10 @@ fn records_replay_validate_and_travel_in_links() {
     let cut = GameRecord::from_json(&json[..json.len() / 2]).unwrap_err();
     assert!(cut.to_string().contains("cut short"), "{cut}");
     let not = GameRecord::from_json("[]").unwrap_err();
-    assert!(not.to_string().starts_with("it is not a game record"), "{not}");
+    assert!(
+        not.to_string().starts_with("it is not a game record"),
+        "{not}"
+    );
     let mut bad = record.clone();
     bad.format = 2;
     assert!(bad

@@ -106,6 +106,12 @@ impl SavedGame {
         if !valid_id(&saved.id) {
             return Err(EntryError::damaged("damaged (bad id)"));
         }
+        // Times are only shown, never trusted: an unusable one becomes "unknown" (0).
+        for t in [&mut saved.created_ms, &mut saved.updated_ms] {
+            if !t.is_finite() || *t < 0.0 || *t > 1e15 {
+                *t = 0.0;
+            }
+        }
         Ok(saved)
     }
 

@@ -17,6 +17,16 @@ fn storage() -> Result<Storage, String> {
         .ok_or_else(|| "this browser does not allow saving (localStorage is off)".to_string())
 }
 
+/// Whether this browser lets the app save (localStorage exists and accepts a write).
+pub fn available() -> bool {
+    storage().is_ok_and(|s| {
+        let probe = "stackplay.probe";
+        let ok = s.set_item(probe, "1").is_ok();
+        let _ = s.remove_item(probe);
+        ok
+    })
+}
+
 fn keys_with(storage: &Storage, prefix: &str) -> Vec<String> {
     let len = storage.length().unwrap_or(0);
     let mut keys: Vec<String> = (0..len)

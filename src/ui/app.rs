@@ -20,6 +20,11 @@ pub fn App() -> Html {
             route.set(Route::parse(&current_hash()));
         });
     }
+    use_effect_with((*route).clone(), |route: &Route| {
+        if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+            d.set_title(&route.title());
+        }
+    });
     let page = match &*route {
         Route::Home => html! { <Home /> },
         Route::New(slug) => html! { <NewGame slug={slug.clone()} /> },

@@ -30,8 +30,22 @@ pub fn rules(slug: &str) -> Option<Html> {
     }
 }
 
-/// Colours a player can choose for `slug`: letter (what records store), name, CSS colour.
-pub fn palette(slug: &str) -> Vec<(String, String, String)> {
+/// A colour a player can choose.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColourChoice {
+    /// What records store (e.g. `R`).
+    pub letter: String,
+    /// Its name for people.
+    pub name: String,
+    /// CSS fill.
+    pub fill: String,
+    /// CSS colour of text drawn on the fill.
+    pub ink: String,
+}
+
+/// Colours a player can choose for `slug`, in the order the game's default options give
+/// them to seats 1, 2, ...
+pub fn palette(slug: &str) -> Vec<ColourChoice> {
     match slug {
         "stack-control" => stack_control::view::palette(),
         _ => Vec::new(),
@@ -57,10 +71,20 @@ pub fn options_for(slug: &str, players: &[PlayerInfo]) -> Result<String, String>
     }
 }
 
-/// The CSS colour of a player colour letter stored in a record.
-pub fn css_colour(slug: &str, letter: &str) -> String {
+/// The colour a record's player colour letter stands for (grey when unknown).
+pub fn colour_of(slug: &str, letter: &str) -> ColourChoice {
     palette(slug)
         .into_iter()
-        .find(|(l, _, _)| l == letter)
-        .map_or_else(|| "#888".to_string(), |(_, _, css)| css)
+        .find(|c| c.letter == letter)
+        .unwrap_or_else(|| ColourChoice {
+            letter: letter.to_string(),
+            name: "grey".into(),
+            fill: "#888".into(),
+            ink: "#fff".into(),
+        })
+}
+
+/// The CSS fill of a record's player colour letter.
+pub fn css_colour(slug: &str, letter: &str) -> String {
+    colour_of(slug, letter).fill
 }

@@ -24,6 +24,9 @@ impl Route {
     pub fn parse(hash: &str) -> Route {
         let path = hash.trim_start_matches('#');
         let path = path.strip_prefix('/').unwrap_or(path);
+        // A trailing slash, or a query some site appended, changes nothing.
+        let path = path.split('?').next().unwrap_or_default();
+        let path = path.strip_suffix('/').unwrap_or(path);
         let parts: Vec<&str> = path.split('/').collect();
         let ok = |s: &str| !s.is_empty() && s.len() <= 200;
         match parts[..] {
@@ -37,6 +40,23 @@ impl Route {
             ["import", payload] => Route::Import(payload.to_string()),
             _ => Route::NotFound(path.chars().take(80).collect()),
         }
+    }
+
+    /// The document title for this route.
+    pub fn title(&self) -> String {
+        let game = |slug: &str| {
+            crate::core::registry::find(slug).map_or("Unknown game", |e| e.info().name)
+        };
+        let page = match self {
+            Route::Home => return "Stackplay: stacking games for friends".into(),
+            Route::New(slug) => format!("New game of {}", game(slug)),
+            Route::Play(_) => "Game".into(),
+            Route::Rules(slug) => format!("{} rules", game(slug)),
+            Route::Bench => "Benchmark".into(),
+            Route::Import(_) => "Shared game".into(),
+            Route::NotFound(_) => "Page not found".into(),
+        };
+        format!("{page} · Stackplay")
     }
 
     /// The hash for this route, e.g. `#/play/abc`.
@@ -75,8 +95,13 @@ mod tests {
             Route::parse("#/nope/x/y"),
             Route::NotFound("nope/x/y".into())
         );
-        assert_eq!(Route::parse("#/play/"), Route::NotFound("play/".into()));
+        assert_eq!(Route::parse("#/play/"), Route::NotFound("play".into()));
         assert_eq!(Route::parse("#/import/"), Route::Import(String::new()));
+        assert_eq!(Route::parse("#/bench/"), Route::Bench);
+        assert_eq!(
+            Route::parse("#/import/eyJ?utm_source=x"),
+            Route::Import("eyJ".into())
+        );
         let long = "x".repeat(100_000);
         assert_eq!(
             Route::parse(&format!("#/import/{long}")),

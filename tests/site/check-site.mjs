@@ -80,6 +80,14 @@ try {
     check(await page.locator('.moves li').count() === 1, `${viewport.name}: the move survives a reload`);
     await shot(page, `${viewport.name}-play.png`);
 
+    // Keyboard undo and redo (a passive listener would log an error here).
+    await page.keyboard.press('Control+z');
+    await page.waitForSelector('.moves li.later', { timeout: 5000 });
+    check(await page.locator('.moves li.later').count() === 1, `${viewport.name}: Ctrl+Z undoes`);
+    await page.keyboard.press('Control+Shift+z');
+    await page.waitForSelector('.moves li.current', { timeout: 5000 });
+    check(await page.locator('.moves li.later').count() === 0, `${viewport.name}: Ctrl+Shift+Z redoes`);
+
     if (viewport.name === 'desktop') {
       // Play the whole game through the board, clicking stacks and landing squares in a fixed order.
       const moves = await page.evaluate(async () => {

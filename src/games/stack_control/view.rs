@@ -9,6 +9,7 @@ use yew::prelude::*;
 use super::rules::{Colour, Pyramid, Size, Square, StackControl, COLOURS};
 use crate::core::{Game, GameRecord, PlayerInfo};
 use crate::ui::components::board_props::BoardProps;
+use crate::ui::game_views::ColourChoice;
 
 const CELL: f64 = 100.0;
 const MARGIN: f64 = 30.0;
@@ -31,16 +32,18 @@ fn ink(colour: Colour) -> &'static str {
     }
 }
 
-/// Colours the new-game page offers: letter, name, CSS colour.
-pub fn palette() -> Vec<(String, String, String)> {
-    COLOURS
-        .iter()
-        .map(|&c| {
-            (
-                c.letter().to_string(),
-                c.name().to_string(),
-                css(c).to_string(),
-            )
+/// Colours the new-game page offers, in the order the default options give them to seats.
+pub fn palette() -> Vec<ColourChoice> {
+    let defaults = StackControl::default_options(COLOURS.len())
+        .map(|o| o.colours)
+        .unwrap_or_else(|_| COLOURS.to_vec());
+    defaults
+        .into_iter()
+        .map(|c| ColourChoice {
+            letter: c.letter().to_string(),
+            name: c.name().to_string(),
+            fill: css(c).to_string(),
+            ink: ink(c).to_string(),
         })
         .collect()
 }
@@ -330,7 +333,8 @@ pub fn Board(props: &BoardProps) -> Html {
                 on_move.emit(format!("{from}-{sq}"));
             }
             Some(from) if from == sq => selected.set(None),
-            _ if !over && !game.stack(sq).is_empty() => selected.set(Some(sq)),
+            // Any stack can be picked to look at it, even when the game is over.
+            _ if !game.stack(sq).is_empty() => selected.set(Some(sq)),
             _ => selected.set(None),
         })
     };
@@ -361,7 +365,7 @@ pub fn Board(props: &BoardProps) -> Html {
             )
         };
         if !stack.is_empty() { class.push("stack"); }
-        let actionable = !over && (!stack.is_empty() || is_target);
+        let actionable = !stack.is_empty() || is_target;
         let onclick = {
             let on_square = on_square.clone();
             let focus = focus.clone();
@@ -433,12 +437,12 @@ pub fn Board(props: &BoardProps) -> Html {
         html! {
             <li class={classes!("player", to_move.then_some("to-move"), out.then_some("out"))}>
                 <span class="chip" style={format!("background:{};color:{}", css(colour), ink(colour))} aria-hidden="true">{ colour.letter() }</span>
-                <span class="name">{ name }</span>
+                <span class="name"><bdi>{ name }</bdi></span>
                 <span class="colour-name">{ format!("scores {}", colour.name()) }</span>
                 <span class="score" aria-label="score">{ scores[seat] }</span>
                 if out { <span class="badge">{ "out" }</span> }
                 if to_move { <span class="badge turn">{ "to move" }</span> }
-                <span class="lost">{ format!("{lost} captured") }</span>
+                <span class="lost">{ format!("lost {lost} to captures") }</span>
             </li>
         }
     });
@@ -448,6 +452,7 @@ pub fn Board(props: &BoardProps) -> Html {
             let pips = stack[stack.len() - 1].size.pips();
             let n = targets.len();
             let landing = match n {
+                _ if over => "the game is over.".to_string(),
                 0 => "it has nowhere to land.".to_string(),
                 1 => "1 landing square highlighted.".to_string(),
                 _ => format!("{n} landing squares highlighted."),
@@ -489,6 +494,12 @@ pub fn Board(props: &BoardProps) -> Html {
                     }
                     { for cells }
                     { for coords }
+                    // Drawn after every cell so no neighbour paints over it.
+                    if let Some(sq) = *selected {
+                        <rect class="selection-outline" pointer-events="none"
+                            x={format!("{}", square_xy(sq).0 + 4.0)} y={format!("{}", square_xy(sq).1 + 4.0)}
+                            width="92" height="92" />
+                    }
                 </svg>
             </div>
             <aside class="side">

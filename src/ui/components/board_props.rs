@@ -15,10 +15,10 @@ pub struct BoardProps {
     pub cursor: usize,
     /// Called with a legal move in move notation when the player makes one.
     pub on_move: Callback<String>,
-    /// Shown at the top of the side panel (the result, once the game is over).
+    /// Shown at the top of the side panel (history note, messages, the result, the controls).
     #[prop_or_default]
     pub status: Html,
-    /// Shown at the bottom of the side panel (the play page's controls and move list).
+    /// Shown at the bottom of the side panel (the move list).
     #[prop_or_default]
     pub children: Html,
 }

@@ -46,7 +46,7 @@ pub fn MoveList(props: &MoveListProps) -> Html {
                     aria-label={format!("Show the position after move {}, {name}: {mv}", i + 1)}
                     onclick={Callback::from(move |_| on_goto.emit(i + 1))}>
                     <span class="n">{ format!("{}.", i + 1) }</span>
-                    <span class="who">{ name.clone() }</span>
+                    <span class="who"><bdi>{ name.clone() }</bdi></span>
                     <span class="mv">{ mv.to_string() }</span>
                 </button>
             </li>

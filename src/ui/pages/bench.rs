@@ -1,6 +1,10 @@
 //! `#/bench`: random playouts per second for each game, in this browser's wasm, to compare
 //! with the native figures of `cargo bench`.
 
+use std::cell::Cell;
+use std::rc::Rc;
+use std::time::Duration;
+
 use yew::prelude::*;
 
 use crate::core::registry;
@@ -29,24 +33,38 @@ fn cases() -> Vec<(&'static registry::GameEntry, usize)> {
         .collect()
 }
 
-/// Random playouts of one game for one player count, for about `budget_ms`.
-fn measure(entry: &registry::GameEntry, players: usize, budget_ms: f64) -> Row {
-    let start = now();
-    let (mut games, mut moves) = (0, 0);
-    while now() - start < budget_ms || games == 0 {
-        match entry.random_playout(players, games as u64 + 1) {
-            Ok(n) => moves += n,
-            Err(_) => break,
+/// Random playouts of one game for one player count, for about `budget_ms` of work, in
+/// slices of about 50 ms with a yield to the browser between them (so the page stays
+/// responsive); the time spent yielding is not counted. `None` when `cancelled` was set.
+async fn measure(
+    entry: &registry::GameEntry,
+    players: usize,
+    budget_ms: f64,
+    cancelled: &Cell<bool>,
+) -> Option<Row> {
+    let (mut games, mut moves, mut busy_ms) = (0usize, 0usize, 0.0);
+    while busy_ms < budget_ms || games == 0 {
+        yew::platform::time::sleep(Duration::from_millis(0)).await;
+        if cancelled.get() {
+            return None;
         }
-        games += 1;
+        let slice = now();
+        while now() - slice < 50.0 {
+            match entry.random_playout(players, games as u64 + 1) {
+                Ok(n) => moves += n,
+                Err(_) => return None,
+            }
+            games += 1;
+        }
+        busy_ms += now() - slice;
     }
-    Row {
+    Some(Row {
         name: entry.info().name,
         players,
         games,
         moves,
-        ms: now() - start,
-    }
+        ms: busy_ms,
+    })
 }
 
 /// The benchmark page.
@@ -54,6 +72,12 @@ fn measure(entry: &registry::GameEntry, players: usize, budget_ms: f64) -> Row {
 pub fn Bench() -> Html {
     let rows = use_state(Vec::<Row>::new);
     let running = use_state(|| false);
+    // Set when the page goes, so a run in progress stops instead of burning CPU elsewhere.
+    let cancelled = use_state(|| Rc::new(Cell::new(false)));
+    {
+        let cancelled = (*cancelled).clone();
+        use_effect_with((), move |_| move || cancelled.set(true));
+    }
     let run = {
         let rows = rows.clone();
         let running = running.clone();
@@ -65,12 +89,14 @@ pub fn Bench() -> Html {
             rows.set(Vec::new());
             let rows = rows.clone();
             let running = running.clone();
-            // One measurement at a time, yielding between them so the page stays responsive.
+            let cancelled = (*cancelled).clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let mut done = Vec::new();
                 for (entry, players) in cases() {
-                    yew::platform::time::sleep(std::time::Duration::from_millis(30)).await;
-                    done.push(measure(entry, players, 1000.0));
+                    let Some(row) = measure(entry, players, 1000.0, &cancelled).await else {
+                        return;
+                    };
+                    done.push(row);
                     rows.set(done.clone());
                 }
                 running.set(false);

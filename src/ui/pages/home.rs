@@ -61,12 +61,12 @@ fn saved_row(saved: &SavedGame, on_delete: Callback<String>) -> Html {
                         <span class="player-tag">
                             <span class="dot" aria-hidden="true"
                                 style={format!("background:{}", game_views::css_colour(&record.game, &p.colour))}></span>
-                            { name.clone() }
+                            <bdi>{ name.clone() }</bdi>
                         </span>
                     }) }
                 </span>
                 <span class="status">{ status }</span>
-                <span class="when">{ format!("last played {}", browser::local_time(saved.updated_ms)) }</span>
+                <span class="when">{ if saved.updated_ms > 0.0 { format!("last played {}", browser::local_time(saved.updated_ms)) } else { "last played: unknown".to_string() } }</span>
             </a>
             <button type="button" class="danger" aria-label={format!("Delete the {name} game of {}", players.join(", "))}
                 onclick={Callback::from(move |_| on_delete.emit(id.clone()))}>{ "Delete" }</button>
@@ -155,6 +155,9 @@ pub fn Home() -> Html {
             <h1>{ "Stacking games for friends around one device" }</h1>
             <h2>{ "Games" }</h2>
             <ul class="games">{ game_cards() }</ul>
+            if !local::available() {
+                <p class="warning" role="alert">{ "This browser is not letting the app save (storage is turned off or full), so games cannot be kept here. Private windows and some privacy settings do this." }</p>
+            }
             <h2>{ "Continue" }</h2>
             if games.is_empty() {
                 <p class="empty">{ "No saved games yet. Every move is saved on this device as you play." }</p>

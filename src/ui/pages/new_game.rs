@@ -40,7 +40,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
             (0..5)
                 .map(|i| PlayerInfo {
                     name: format!("Player {}", i + 1),
-                    colour: palette.get(i).map(|p| p.0.clone()).unwrap_or_default(),
+                    colour: palette.get(i).map(|c| c.letter.clone()).unwrap_or_default(),
                 })
                 .collect::<Vec<_>>()
         }
@@ -96,12 +96,15 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 <label>{ "Name " }<input type="text" maxlength="40" value={players[i].name.clone()} onchange={on_name} /></label>
                 <label>{ "Colour " }
                     <select onchange={on_colour}>
-                        { for palette.iter().map(|(letter, name, _)| html! {
-                            <option value={letter.clone()} selected={*letter == current}>{ name.clone() }</option>
+                        { for palette.iter().map(|c| html! {
+                            <option value={c.letter.clone()} selected={c.letter == current}>{ c.name.clone() }</option>
                         }) }
                     </select>
                 </label>
-                <span class="chip" aria-hidden="true" style={format!("background:{}", game_views::css_colour(&props.slug, &current))}>{ current.clone() }</span>
+                <span class="chip" aria-hidden="true" style={{
+                    let c = game_views::colour_of(&props.slug, &current);
+                    format!("background:{};color:{}", c.fill, c.ink)
+                }}>{ current.clone() }</span>
             </fieldset>
         }
     });

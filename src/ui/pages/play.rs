@@ -84,7 +84,9 @@ impl Reducible for PlayState {
             PlayAction::Goto(n) if n <= next.record.moves.len() => next.cursor = n,
             _ => return self,
         }
-        let message = local::save(&next).err();
+        let message = local::save(&next).err().map(|why| {
+            format!("This is on the board but was not saved ({why}). Download the game to keep it.")
+        });
         Rc::new(PlayState {
             saved: Ok(next),
             message,
@@ -219,7 +221,7 @@ pub fn Play(props: &PlayProps) -> Html {
         (None, Some(seat)) => html! {
             <div class="turn-banner" role="status" aria-live="polite" style={format!("--turn-colour:{}", seat_colour(seat))}>
                 <span class="turn-chip" aria-hidden="true"></span>
-                <strong>{ format!("{} to move", names.get(seat).cloned().unwrap_or_default()) }</strong>
+                <strong><bdi>{ names.get(seat).cloned().unwrap_or_default() }</bdi>{ " to move" }</strong>
             </div>
         },
         (None, None) => Html::default(),
@@ -321,8 +323,11 @@ pub fn Play(props: &PlayProps) -> Html {
         .copied()
         .zip(record.moves.iter().cloned())
         .collect();
-    let side = html! {
-        <div class="controls">
+    let status = html! {
+        <>
+            { history_note }
+            if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
+            { result_box.unwrap_or_default() }
             <div class="buttons">
                 <button type="button" onclick={undo} disabled={!saved.can_undo()} title="Ctrl+Z">{ "Undo" }</button>
                 <button type="button" onclick={redo} disabled={!saved.can_redo()} title="Ctrl+Shift+Z">{ "Redo" }</button>
@@ -341,15 +346,14 @@ pub fn Play(props: &PlayProps) -> Html {
                         })} />
                 </label>
             }
-            <MoveList {moves} {names} {cursor} {on_goto} />
-        </div>
+        </>
     };
     let board_props = BoardProps {
         record: record.clone(),
         cursor,
         on_move,
-        status: result_box.unwrap_or_default(),
-        children: side,
+        status,
+        children: html! { <MoveList {moves} {names} {cursor} {on_goto} /> },
     };
 
     html! {
@@ -359,8 +363,6 @@ pub fn Play(props: &PlayProps) -> Html {
                 <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
                 { banner }
             </div>
-            { history_note }
-            if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
             { game_views::board(&record.game, board_props) }
         </section>
     }
