@@ -73,9 +73,14 @@ impl SavedGame {
     /// A sentence saying what is wrong: not JSON, an unknown schema, a record that does not
     /// replay, a cursor past the moves.
     pub fn parse(text: &str) -> Result<SavedGame, EntryError> {
-        let value: serde_json::Value = serde_json::from_str(text)
+        /// Just the version, read first: a newer entry may not fit [`SavedGame`] at all.
+        #[derive(Deserialize)]
+        struct Version {
+            schema: Option<u64>,
+        }
+        let version: Version = serde_json::from_str(text)
             .map_err(|e| EntryError::damaged(format!("not readable ({e})")))?;
-        match value.get("schema").and_then(serde_json::Value::as_u64) {
+        match version.schema {
             Some(v) if v == u64::from(SCHEMA_VERSION) => {}
             Some(v) if v > u64::from(SCHEMA_VERSION) => {
                 return Err(EntryError {
@@ -92,7 +97,7 @@ impl SavedGame {
             }
             None => return Err(EntryError::damaged("not a saved game (no schema version)")),
         }
-        let mut saved: SavedGame = serde_json::from_value(value)
+        let mut saved: SavedGame = serde_json::from_str(text)
             .map_err(|e| EntryError::damaged(format!("damaged ({e})")))?;
         saved.record = saved
             .record
