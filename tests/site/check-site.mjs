@@ -1,5 +1,5 @@
 // Serves the built site (dist/) under a sub-path with a static file server, opens it in
-// headless Chromium and checks: no console errors, the home page lists the games, a new
+// headless Chromium and checks: no console errors or warnings, the home page lists the games, a new
 // Stack Control game draws its board SVG, a move can be played, and a reload keeps it.
 // Usage: node tests/site/check-site.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
 import http from 'node:http';
@@ -42,7 +42,7 @@ try {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const errors = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`); });
     page.on('pageerror', (e) => errors.push(String(e)));
     page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
 
@@ -134,7 +134,7 @@ try {
     await page.waitForSelector('.rules h2');
     await page.goto(base + '#/no/such/page');
     await page.waitForSelector('text=Page not found');
-    check(errors.length === 0, `${viewport.name}: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+    check(errors.length === 0, `${viewport.name}: no console errors or warnings${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await context.close();
   }
 } catch (e) {
