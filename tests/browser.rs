@@ -208,6 +208,18 @@ async fn play_save_restore_corrupt_and_share() {
         "the other tab's move {reply} did not show"
     );
     assert!(body_text().contains("Player 2 to move"));
+    // The other tab only steps back through the history: this board stays where it is.
+    let mut stepped = other.clone();
+    stepped.cursor = 0;
+    storage().set_item(&keys[0], &stepped.to_json()).unwrap();
+    web_sys::window().unwrap().dispatch_event(&ev).unwrap();
+    sleep(60).await;
+    assert!(
+        !body_text().contains("Showing move"),
+        "another tab's history view moved this board"
+    );
+    assert!(body_text().contains("Player 2 to move"));
+    storage().set_item(&keys[0], &other.to_json()).unwrap();
     unmount(app);
 
     // A corrupt entry is set aside and reported; one from a newer version is reported and

@@ -44,11 +44,17 @@ impl Reducible for PlayState {
 
     fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
         match action {
-            PlayAction::Reload(saved) => {
+            PlayAction::Reload(mut saved) => {
+                // Another tab only stepping through the history does not move this board.
+                if let (Ok(theirs), Ok(ours)) = (&mut saved, &self.saved) {
+                    if theirs.record == ours.record {
+                        theirs.cursor = ours.cursor;
+                    }
+                }
                 return Rc::new(PlayState {
                     saved,
                     message: None,
-                })
+                });
             }
             PlayAction::Tell(message) => {
                 return Rc::new(PlayState {
