@@ -2,6 +2,6 @@
 # Installs whatever is missing, then serves the app at http://127.0.0.1:8080/ with live reload.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
-bash scripts/setup.sh
+bash scripts/setup.sh build
 cargo fetch --quiet
 exec trunk serve --offline "$@"

@@ -1,17 +1,32 @@
 #!/usr/bin/env bash
-# Installs whatever this project needs that is missing; skips what is already there.
-# Needs only Rust (rustup), node and npm. Safe to run again and again.
+# Installs whatever this project needs that is missing, and skips what is already there.
+# Needs only Rust (rustup), node and npm; the browser tests also need Debian/Ubuntu's apt
+# (as root, or with sudo) for Chromium and ChromeDriver.
+#
+#   bash scripts/setup.sh build   # what building and serving need
+#   bash scripts/setup.sh test    # that, plus rustfmt, clippy, Chromium and ChromeDriver
 set -euo pipefail
 
+MODE="${1:-test}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-TOOLS="$ROOT/.tools"
 TRUNK_VERSION="0.21.14"
-WASM_BINDGEN_VERSION="0.2.130"   # must equal the exact pin of the wasm-bindgen crate in Cargo.toml
-BINARYEN_VERSION="132"
+# The wasm-bindgen CLI must match the crate exactly: read the pin from Cargo.toml.
+WASM_BINDGEN_VERSION="$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' "$ROOT/Cargo.toml")"
+CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 
-export PATH="$HOME/.cargo/bin:$TOOLS/node_modules/.bin:$PATH"
+export PATH="$HOME/.cargo/bin:$ROOT/tools/node_modules/.bin:$PATH"
 
 log() { printf '[setup] %s\n' "$*" >&2; }
+
+if [ -z "$WASM_BINDGEN_VERSION" ]; then
+  log "Cargo.toml must pin wasm-bindgen exactly (wasm-bindgen = \"=x.y.z\")"
+  exit 1
+fi
+if ! grep -q "wasm_bindgen = \"$WASM_BINDGEN_VERSION\"" "$ROOT/Trunk.toml"; then
+  log "Trunk.toml's [tools] wasm_bindgen must be $WASM_BINDGEN_VERSION, as in Cargo.toml"
+  exit 1
+fi
 
 # 1. wasm target
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
@@ -19,40 +34,46 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
-# 2. Trunk (0.22 needs a newer rustc than this machine's)
+# 2. Trunk (0.22 needs a newer rustc than 1.95)
 if ! trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
   log "installing trunk $TRUNK_VERSION (about 8 minutes on 2 cores)"
   cargo install --locked trunk --version "$TRUNK_VERSION"
 fi
 
-# 3. wasm-bindgen CLI matching the crate (--locked fails: a locked dependency left the registry)
+# 3. wasm-bindgen CLI matching the crate (with --locked it fails: a locked dependency left
+#    the registry)
 if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION" \
    || ! command -v wasm-bindgen-test-runner >/dev/null; then
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
-# 4. wasm-opt from npm's binaryen (Debian's and the crate's are too old for today's wasm)
-if ! "$TOOLS/node_modules/.bin/wasm-opt" --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
-  log "installing binaryen@$BINARYEN_VERSION into .tools"
-  mkdir -p "$TOOLS"
-  npm install --silent --no-audit --no-fund --prefix "$TOOLS" "binaryen@$BINARYEN_VERSION"
+# 4. npm tools at the exact versions of tools/package-lock.json: wasm-opt (binaryen; Debian's
+#    and the crate's are too old for today's wasm) and playwright-core (drives Chromium)
+STAMP="$ROOT/tools/node_modules/.installed-lock.json"
+if ! cmp -s "$ROOT/tools/package-lock.json" "$STAMP"; then
+  log "installing the npm tools into tools/node_modules"
+  (cd "$ROOT/tools" && npm ci --silent --no-audit --no-fund)
+  cp "$ROOT/tools/package-lock.json" "$STAMP"
 fi
 
-# 5. playwright-core, to drive Chromium for the built-site test and screenshots
-if [ ! -d "$TOOLS/node_modules/playwright-core" ]; then
-  log "installing playwright-core into .tools"
-  mkdir -p "$TOOLS"
-  npm install --silent --no-audit --no-fund --prefix "$TOOLS" playwright-core@1
+if [ "$MODE" = "test" ]; then
+  # 5. rustfmt and clippy (rustup's minimal profile has neither)
+  for component in rustfmt clippy; do
+    if ! rustup component list --installed | grep -q "^$component"; then
+      log "adding the $component component"
+      rustup component add "$component"
+    fi
+  done
+
+  # 6. Chromium and its driver, for the browser tests
+  if [ ! -x "$CHROMIUM" ] || [ ! -x "$CHROMEDRIVER" ]; then
+    log "installing chromium and chromium-driver with apt"
+    SUDO=""
+    if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
 fi
 
-# 6. Chromium and its driver, for the browser tests
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
-  log "installing chromium and chromium-driver with apt"
-  SUDO=""
-  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
-fi
-
-log "all tools present"
+log "all tools present ($MODE)"

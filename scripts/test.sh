@@ -7,7 +7,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 step() { printf '\n=== %s\n' "$*"; }
 
 step "tools"
-bash scripts/setup.sh
+bash scripts/setup.sh test
 cargo fetch --quiet
 
 step "format"

@@ -6,10 +6,11 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-const { chromium } = require(path.join(root, '.tools/node_modules/playwright-core'));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { chromium } = require(path.join(root, 'tools/node_modules/playwright-core'));
 
 const dist = path.resolve(process.argv[2] || path.join(root, 'dist'));
 const SUB = '/some/sub/path/';
