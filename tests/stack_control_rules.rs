@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use stackplay::core::{Game, GameRecord, NotationError, PlayError, PlayerInfo, Rng, Seat};
+use stackplay::core::{Game, GameRecord, NotationError, PlayError, PlayerInfo, Rng, Seat, Viewer};
 use stackplay::games::stack_control::{
     Colour, Pyramid, Size, Square, StackControl, StackControlOptions, StackMove, COLOURS,
     PYRAMIDS_PER_KIND,
@@ -194,7 +194,8 @@ fn same_seed_rebuilds_the_same_board() {
         },
     ];
     let record = GameRecord::new("stack-control", "colours=RB", 2024, players);
-    let start = &record.positions::<StackControl>().unwrap()[0];
+    let timeline = record.timeline().unwrap();
+    let start = timeline.position::<StackControl>(0).unwrap();
     assert_eq!(*start, StackControl::new(&opts, 2024).unwrap());
 }
 
@@ -507,6 +508,12 @@ fn three_pyramids_of_one_size_leave_the_game_whatever_their_colours() {
         1,
     );
     let before = game.clone();
+    // The move list says what a move captured.
+    assert_eq!(
+        game.describe_move(&mv("f4-e4"), Viewer::Everyone),
+        "f4-e4 ×3"
+    );
+    assert_eq!(game.describe_move(&mv("a8-h1"), Viewer::Everyone), "a8-h1");
     play(&mut game, "f4-e4");
     assert_eq!(
         game,

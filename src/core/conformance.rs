@@ -19,7 +19,7 @@ pub struct Report {
     pub listed_tried: usize,
     /// Unlisted moves tried (each must be refused).
     pub unlisted_tried: usize,
-    /// Games won outright / drawn.
+    /// Games won outright.
     pub wins: usize,
     /// Games drawn (no single winner).
     pub draws: usize,

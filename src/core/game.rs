@@ -167,6 +167,12 @@ pub trait Game:
     /// perfect information return a plain copy.
     fn view(&self, viewer: Viewer) -> Self;
 
+    /// How `mv`, played from this position, reads in the move list for `viewer`. Games with
+    /// secret moves (Evade's hidden setup) say only what the viewer may know.
+    fn describe_move(&self, mv: &Self::Move, _viewer: Viewer) -> String {
+        mv.to_string()
+    }
+
     /// The side a seat plays, in the game's own terms (a colour letter such as `R`), when
     /// the rules give seats one. A record's player colours must match it.
     fn seat_label(&self, _seat: Seat) -> Option<String> {

@@ -14,6 +14,6 @@ pub mod rng;
 
 pub use error::{ApiError, NotationError, PlayError, SetupError};
 pub use game::{Game, GameInfo, Outcome, Seat, Viewer};
-pub use record::{GameRecord, PlayerInfo, RECORD_FORMAT};
+pub use record::{GameRecord, PlayerInfo, Timeline, RECORD_FORMAT};
 pub use registry::{AnyGame, GameEntry};
 pub use rng::Rng;

@@ -12,6 +12,25 @@ pub const RECORD_FORMAT: u32 = 1;
 const MAX_NAME_CHARS: usize = 40;
 const MAX_MOVES: usize = 20_000;
 
+/// Every position of a game and who made each move: `games[i]` is the position after `i`
+/// moves, `movers[i]` the seat that made move `i + 1`.
+#[derive(Debug)]
+pub struct Timeline {
+    /// Positions, from the start.
+    pub games: Vec<Box<dyn AnyGame>>,
+    /// The seat that made each move.
+    pub movers: Vec<usize>,
+}
+
+impl Timeline {
+    /// The position after `moves` moves (the last one when there are fewer), as game `G`;
+    /// `None` when the game is of another type.
+    pub fn position<G: Game>(&self, moves: usize) -> Option<&G> {
+        let last = self.games.len().checked_sub(1)?;
+        self.games[moves.min(last)].as_any().downcast_ref()
+    }
+}
+
 /// A player's name and display colour (a CSS colour or a game colour's letter).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerInfo {
@@ -83,31 +102,28 @@ impl GameRecord {
         Ok((game, canonical))
     }
 
-    /// Every position from the start to the end, typed: `result[i]` is after `i` moves.
+    /// Every position from the start to the end, and who made each move.
     ///
     /// # Errors
-    /// When the record is for another game or does not replay.
-    pub fn positions<G: Game>(&self) -> Result<Vec<G>, ApiError> {
-        if self.game != G::info().slug {
-            return Err(ApiError::BadRecord(format!(
-                "this record is for \"{}\", not {}",
-                short(&self.game),
-                G::info().name
-            )));
-        }
-        let options: G::Options = self.options.parse()?;
-        let mut game = G::new(&options, self.seed)?;
-        let mut out = Vec::with_capacity(self.moves.len() + 1);
-        out.push(game.clone());
+    /// When the game cannot start or a move is refused; the message names the move.
+    pub fn timeline(&self) -> Result<Timeline, ApiError> {
+        let mut game = self.start()?;
+        let mut games = Vec::with_capacity(self.moves.len() + 1);
+        let mut movers = Vec::with_capacity(self.moves.len());
         for (i, mv) in self.moves.iter().enumerate() {
-            let parsed: G::Move = mv
-                .parse()
-                .map_err(|e| ApiError::BadRecord(format!("move {} ({}): {e}", i + 1, short(mv))))?;
-            game.play(&parsed)
-                .map_err(|e| ApiError::BadRecord(format!("move {} ({}): {e}", i + 1, short(mv))))?;
-            out.push(game.clone());
+            movers.push(game.to_move().unwrap_or_default());
+            let before = game.clone_box();
+            game.play(mv).map_err(|e| {
+                ApiError::BadRecord(format!(
+                    "move {} ({}) cannot be played: {e}",
+                    i + 1,
+                    short(mv)
+                ))
+            })?;
+            games.push(before);
         }
-        Ok(out)
+        games.push(game);
+        Ok(Timeline { games, movers })
     }
 
     /// Checks everything a record from outside must satisfy: known format and game, options

@@ -36,6 +36,8 @@ pub trait AnyGame: Debug {
     fn play(&mut self, mv: &str) -> Result<String, ApiError>;
     /// The side `seat` plays in the game's own terms, if the rules give seats one.
     fn seat_label(&self, seat: Seat) -> Option<String>;
+    /// How `mv` (move notation), played from here, reads in the move list for `viewer`.
+    fn describe_move(&self, mv: &str, viewer: Viewer) -> String;
     /// How the game ended, if it has.
     fn outcome(&self) -> Option<Outcome>;
     /// The position in position notation, as `viewer` may see it.
@@ -74,6 +76,12 @@ impl<G: Game> AnyGame for G {
     fn seat_label(&self, seat: Seat) -> Option<String> {
         Game::seat_label(self, seat)
     }
+    fn describe_move(&self, mv: &str, viewer: Viewer) -> String {
+        match mv.parse::<G::Move>() {
+            Ok(mv) => Game::describe_move(self, &mv, viewer),
+            Err(_) => mv.to_string(),
+        }
+    }
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)
     }
@@ -103,7 +111,11 @@ pub struct GameEntry {
 }
 
 fn create_impl<G: Game>(options: &str, seed: u64) -> Result<Box<dyn AnyGame>, ApiError> {
-    let options: G::Options = options.trim().parse()?;
+    // No options at all means the game's defaults for its fewest players.
+    let options: G::Options = match options.trim() {
+        "" => G::default_options(G::info().min_players)?,
+        text => text.parse()?,
+    };
     Ok(Box::new(G::new(&options, seed)?))
 }
 

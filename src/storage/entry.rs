@@ -20,7 +20,7 @@ pub struct SavedGame {
     pub cursor: usize,
     /// When it was created (milliseconds since 1970).
     pub created_ms: f64,
-    /// When a move was last made or undone (milliseconds since 1970).
+    /// When a move was last played (milliseconds since 1970; 0 when unknown).
     pub updated_ms: f64,
 }
 

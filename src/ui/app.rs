@@ -27,7 +27,7 @@ pub fn App() -> Html {
     });
     let page = match &*route {
         Route::Home => html! { <Home /> },
-        Route::New(slug) => html! { <NewGame slug={slug.clone()} /> },
+        Route::New(slug) => html! { <NewGame slug={slug.clone()} key={slug.clone()} /> },
         Route::Play(id) => html! { <Play id={id.clone()} key={id.clone()} /> },
         Route::Rules(slug) => html! { <Rules slug={slug.clone()} /> },
         Route::Bench => html! { <Bench /> },

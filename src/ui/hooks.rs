@@ -17,6 +17,10 @@ pub enum On {
 /// The listener is attached while the component first renders, not in an effect after it:
 /// an event that arrives between the first paint and the effects (a fast click, a test) is
 /// not lost. It is removed when the component goes.
+///
+/// The handler is the one given at the first render and is never replaced: capture only what
+/// stays valid for the component's whole life (a reducer's dispatcher, a state handle's
+/// setter, an id the component is keyed by), never a value read during a render.
 #[hook]
 pub fn use_global_listener<F>(on: On, event: &'static str, handler: F)
 where

@@ -3,7 +3,7 @@
 //! - Square: `a1` .. `h8` (file letter, rank digit).
 //! - Move: `from-to`, e.g. `c3-e5`.
 //! - Options: `colours=RBY`, one colour letter per seat (R red, Y yellow, G green, B blue,
-//!   K black). An empty string means two players, red and blue.
+//!   K black).
 //! - Position: `<board> <seats> <to move>`. The board lists ranks 8 to 1 separated by `/`,
 //!   each rank's squares a to h separated by `,`; a square is `-` when empty, else its
 //!   pyramids bottom to top, each a colour letter and a pip count (`R3G1` is a green pawn on a
@@ -74,10 +74,6 @@ impl FromStr for StackControlOptions {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let s = s.trim();
-        if s.is_empty() {
-            return StackControl::default_options(2)
-                .map_err(|e| NotationError::new("options", e.0));
-        }
         let letters = s.strip_prefix("colours=").ok_or_else(|| {
             NotationError::new(
                 "options",
@@ -202,9 +198,11 @@ impl FromStr for StackControl {
         }
         .validate()
         .map_err(|e| err(e.0))?;
-        let turn: usize = turn_part
-            .parse()
-            .ok()
+        let canonical =
+            turn_part.bytes().all(|b| b.is_ascii_digit()) && !turn_part.starts_with('0');
+        let turn: usize = Some(turn_part)
+            .filter(|_| canonical)
+            .and_then(|t| t.parse().ok())
             .filter(|t| (1..=colours.len()).contains(t))
             .ok_or_else(|| err(format!("\"{}\" is not a seat number", clip(turn_part))))?;
         let mut removed = [[0u8; 3]; 5];
@@ -235,10 +233,8 @@ impl FromStr for StackControl {
             turn: turn - 1,
             removed,
         };
+        // Among other things this requires the seat to move to be in, so some seat is.
         game.check_invariants().map_err(err)?;
-        if !game.in_game.iter().any(|&b| b) {
-            return Err(err("every seat is out".into()));
-        }
         Ok(game)
     }
 }

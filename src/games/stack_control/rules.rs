@@ -545,6 +545,19 @@ impl Game for StackControl {
         self.clone()
     }
 
+    fn describe_move(&self, mv: &StackMove, _viewer: Viewer) -> String {
+        let mut after = self.clone();
+        if after.play(mv).is_err() {
+            return mv.to_string();
+        }
+        let before: u32 = self.removed.iter().flatten().map(|&n| u32::from(n)).sum();
+        let now: u32 = after.removed.iter().flatten().map(|&n| u32::from(n)).sum();
+        match now - before {
+            0 => mv.to_string(),
+            n => format!("{mv} ×{n}"),
+        }
+    }
+
     fn seat_label(&self, seat: Seat) -> Option<String> {
         self.colours.get(seat).map(|c| c.letter().to_string())
     }

@@ -1,15 +1,13 @@
 //! The Stack Control board: an 8x8 SVG board where every pyramid of every stack shows in
 //! order, the players' scoring colours and live scores, and the captures as they happen.
 
-use std::rc::Rc;
-
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::rules::{Colour, Pyramid, Size, Square, StackControl, COLOURS};
-use crate::core::{Game, GameRecord, PlayerInfo};
+use super::rules::{Colour, Pyramid, Size, Square, StackControl, StackControlOptions, COLOURS};
+use crate::core::{Game, PlayerInfo};
 use crate::ui::components::board_props::BoardProps;
-use crate::ui::game_views::ColourChoice;
+use crate::ui::game_views::{ColourChoice, GameView};
 
 const CELL: f64 = 100.0;
 const MARGIN: f64 = 30.0;
@@ -51,26 +49,41 @@ pub fn palette() -> Vec<ColourChoice> {
 /// The options notation for these players (their colours are their scoring colours).
 ///
 /// # Errors
-/// A sentence for the page when two players picked the same colour or a colour is unknown.
+/// A sentence for the page when a colour is unknown or two players picked the same one.
 pub fn options_for(players: &[PlayerInfo]) -> Result<String, String> {
-    let mut letters = String::new();
-    for p in players {
-        let c = p
-            .colour
-            .chars()
-            .next()
-            .and_then(Colour::from_letter)
-            .ok_or_else(|| format!("{} needs one of the five colours.", p.name))?;
-        if letters.contains(c.letter()) {
-            return Err(format!(
-                "Two players cannot both score {}: pick another colour.",
-                c.name()
-            ));
-        }
-        letters.push(c.letter());
-    }
-    Ok(format!("colours={letters}"))
+    let colours = players
+        .iter()
+        .map(|p| {
+            p.colour
+                .chars()
+                .next()
+                .and_then(Colour::from_letter)
+                .ok_or_else(|| format!("{} needs one of the five colours.", p.name))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let options = StackControlOptions { colours };
+    options.validate().map_err(|e| sentence(&e.0))?;
+    Ok(options.to_string())
 }
+
+/// `text` with a capital first letter and a full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        format!("{}{}.", first.to_uppercase(), chars.as_str())
+    })
+}
+
+/// How the UI shows Stack Control.
+pub const VIEW: GameView = GameView {
+    slug: "stack-control",
+    board: |props| html! { <Board ..props /> },
+    thumbnail: || html! { <Thumbnail /> },
+    rules: super::view_rules::rules,
+    palette,
+    setup_hint: "Your colour is your scoring colour. The last seat moves first, then play goes on in seat order.",
+    options_for,
+};
 
 fn describe_stack(stack: &[Pyramid]) -> String {
     stack
@@ -289,34 +302,33 @@ fn captured_between(before: &StackControl, after: &StackControl) -> Vec<Pyramid>
 /// The Stack Control board and its side panel.
 #[component]
 pub fn Board(props: &BoardProps) -> Html {
-    let positions = use_memo(props.record.clone(), |record: &Rc<GameRecord>| {
-        record.positions::<StackControl>()
-    });
-    let selected = use_state(|| None::<Square>);
+    // `_eq`: clearing an empty selection (every move) must not render the board again.
+    let selected = use_state_eq(|| None::<Square>);
     // Roving focus: one square is in the tab order; arrow keys move it (ARIA grid pattern).
     let focus = use_state(|| 27usize);
     {
         let selected = selected.clone();
         use_effect_with(props.cursor, move |_| selected.set(None));
     }
-    let positions = match &*positions {
-        Ok(p) => p,
-        Err(e) => return html! { <p class="error" role="alert">{ e.to_string() }</p> },
-    };
-    let cursor = props.cursor.min(positions.len().saturating_sub(1));
-    let Some(game) = positions.get(cursor) else {
-        return html! { <p class="error" role="alert">{ "This game has no position." }</p> };
+    let cursor = props
+        .cursor
+        .min(props.timeline.games.len().saturating_sub(1));
+    let Some(game) = props.timeline.position::<StackControl>(cursor) else {
+        return html! { <p class="error" role="alert">{ "This is not a Stack Control game." }</p> };
     };
     let last_move = cursor
         .checked_sub(1)
         .and_then(|i| props.record.moves.get(i))
         .and_then(|m| m.parse::<super::StackMove>().ok());
-    let before = cursor.checked_sub(1).and_then(|i| positions.get(i));
+    let before = cursor
+        .checked_sub(1)
+        .and_then(|i| props.timeline.position::<StackControl>(i));
     let captured = before.map_or_else(Vec::new, |before| captured_between(before, game));
     let arrival = before
         .zip(last_move)
         .map(|(before, m)| arrival_of(before, m, cursor));
-    let over = game.to_move().is_none();
+    let to_move = game.to_move();
+    let over = to_move.is_none();
     let targets: Vec<Square> = match *selected {
         Some(from) if !over => game.destinations(from),
         _ => Vec::new(),
@@ -330,7 +342,7 @@ pub fn Board(props: &BoardProps) -> Html {
         Callback::from(move |sq: Square| match *selected {
             Some(from) if targets.contains(&sq) => {
                 selected.set(None);
-                on_move.emit(format!("{from}-{sq}"));
+                on_move.emit(super::StackMove { from, to: sq }.to_string());
             }
             Some(from) if from == sq => selected.set(None),
             // Any stack can be picked to look at it, even when the game is over.
@@ -427,11 +439,11 @@ pub fn Board(props: &BoardProps) -> Html {
         }
     });
 
-    let turn_colour = game.to_move().and_then(|s| game.colours().get(s).copied());
+    let turn_colour = to_move.and_then(|s| game.colours().get(s).copied());
     let scores = game.scores();
     let players = game.colours().iter().enumerate().map(|(seat, &colour)| {
         let name = props.record.players.get(seat).map_or_else(|| format!("Player {}", seat + 1), |p| p.name.clone());
-        let to_move = game.to_move() == Some(seat);
+        let to_move = to_move == Some(seat);
         let out = !game.is_in(seat);
         let lost: u32 = Size::ALL.iter().map(|&s| u32::from(game.removed(colour, s))).sum();
         html! {

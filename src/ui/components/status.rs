@@ -27,9 +27,11 @@ pub fn result_line(record: &GameRecord, outcome: &Outcome) -> String {
 
 /// One line for a game list: whose turn, or the result.
 pub fn status_line(record: &GameRecord, game: &dyn AnyGame) -> String {
-    match (game.outcome(), game.to_move()) {
-        (Some(outcome), _) => result_line(record, &outcome),
-        (None, Some(seat)) => format!("{} to move", player_name(record, seat)),
-        (None, None) => "In play".to_string(),
+    match game.outcome() {
+        Some(outcome) => result_line(record, &outcome),
+        None => format!(
+            "{} to move",
+            player_name(record, game.to_move().unwrap_or_default())
+        ),
     }
 }

@@ -37,7 +37,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
     let players = use_state({
         let palette = palette.clone();
         move || {
-            (0..5)
+            (0..palette.len().max(5))
                 .map(|i| PlayerInfo {
                     name: format!("Player {}", i + 1),
                     colour: palette.get(i).map(|c| c.letter.clone()).unwrap_or_default(),
@@ -45,7 +45,8 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 .collect::<Vec<_>>()
         }
     });
-    let count = use_state(|| 2usize);
+    let min_players = registry::find(&props.slug).map_or(2, |e| e.info().min_players);
+    let count = use_state(|| min_players);
     let error = use_state(|| None::<String>);
     let starting = use_state(|| false);
     let Ok(entry) = registry::find(&props.slug) else {
@@ -62,7 +63,11 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         let count = count.clone();
         let error = error.clone();
         Callback::from(move |e: Event| {
-            if let Ok(n) = input_value(&e).parse::<usize>() {
+            if let Some(n) = input_value(&e)
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=5).contains(n))
+            {
                 count.set(n);
                 error.set(None);
             }
@@ -119,8 +124,9 @@ pub fn NewGame(props: &NewGameProps) -> Html {
             if *starting {
                 return; // a double click starts one game, not two
             }
-            let chosen: Vec<PlayerInfo> = players[..*count]
+            let chosen: Vec<PlayerInfo> = players
                 .iter()
+                .take(*count)
                 .map(|p| PlayerInfo {
                     name: p.name.trim().to_string(),
                     colour: p.colour.clone(),

@@ -5,8 +5,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::core::registry::AnyGame;
-use crate::core::GameRecord;
+use crate::core::{GameRecord, Viewer};
 use crate::storage::{local, SavedGame};
 use crate::ui::browser;
 use crate::ui::components::board_props::BoardProps;
@@ -107,24 +106,6 @@ pub struct PlayProps {
     pub id: String,
 }
 
-/// Seats that played each move, and the game after every move.
-struct Timeline {
-    movers: Vec<usize>,
-    games: Vec<Box<dyn AnyGame>>,
-}
-
-fn timeline(record: &GameRecord) -> Result<Timeline, String> {
-    let mut game = record.start().map_err(|e| e.to_string())?;
-    let mut movers = Vec::new();
-    let mut games = vec![game.clone_box()];
-    for mv in &record.moves {
-        movers.push(game.to_move().unwrap_or(0));
-        game.play(mv).map_err(|e| e.to_string())?;
-        games.push(game.clone_box());
-    }
-    Ok(Timeline { movers, games })
-}
-
 /// Starts a new game with the same game, options and players, and a fresh seed.
 fn rematch(record: &GameRecord) -> Result<(), String> {
     start_new_game(&record.game, &record.options, record.players.clone())
@@ -185,7 +166,7 @@ pub fn Play(props: &PlayProps) -> Html {
         |r: &Option<GameRecord>| r.clone().map(Rc::new),
     );
     let line = use_memo((*record).clone(), |r: &Option<Rc<GameRecord>>| {
-        r.as_ref().map(|r| timeline(r))
+        r.as_ref().map(|r| r.timeline().map(Rc::new))
     });
 
     let saved = match &state.saved {
@@ -326,8 +307,9 @@ pub fn Play(props: &PlayProps) -> Html {
     let moves: Vec<(usize, String)> = line
         .movers
         .iter()
-        .copied()
-        .zip(record.moves.iter().cloned())
+        .zip(&line.games)
+        .zip(&record.moves)
+        .map(|((&seat, before), mv)| (seat, before.describe_move(mv, Viewer::Everyone)))
         .collect();
     let status = html! {
         <>
@@ -356,6 +338,7 @@ pub fn Play(props: &PlayProps) -> Html {
     };
     let board_props = BoardProps {
         record: record.clone(),
+        timeline: line.clone(),
         cursor,
         on_move,
         status,
