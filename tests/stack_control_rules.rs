@@ -1182,12 +1182,18 @@ fn options_round_trip_and_bad_options_do_not_parse() {
         vec![Colour::Red, Colour::Blue, Colour::Yellow]
     );
     assert_eq!(opts.to_string(), "colours=RBY");
-    assert_eq!(options("").colours, vec![Colour::Red, Colour::Blue]);
+    // No options text: the registry starts the default two-player game (red and blue);
+    // the notation itself has no empty form.
+    let game = stackplay::core::registry::create("stack-control", "", 1).unwrap();
+    assert_eq!(game.seats(), 2);
+    assert_eq!(game.seat_label(0).as_deref(), Some("R"));
+    assert_eq!(game.seat_label(1).as_deref(), Some("B"));
     for n in 2..=5 {
         let opts = StackControl::default_options(n).unwrap();
         assert_eq!(options(&opts.to_string()), opts);
     }
     for text in [
+        "",
         "colours=",
         "colours=R",
         "colours=RR",
@@ -1207,6 +1213,14 @@ fn options_round_trip_and_bad_options_do_not_parse() {
 
 #[test]
 fn bad_positions_do_not_parse() {
+    for turn in ["01", "+1", "1.0"] {
+        let text = notation(&[("a2", "R1"), ("b2", "B1")], "RB", 1);
+        let text = format!("{} {turn}", text.rsplit_once(' ').unwrap().0);
+        assert!(
+            text.parse::<StackControl>().is_err() || turn == " 1",
+            "{text}"
+        );
+    }
     let good = notation(&[("a2", "R1"), ("b2", "B1")], "RB", 1);
     assert!(good.parse::<StackControl>().is_ok());
     let ranks_of_good = good.split(' ').next().unwrap().to_string();
