@@ -1,6 +1,7 @@
 //! The Yew app: routes, pages, shared components, and the one place that knows which board
 //! view draws which game.
 
+pub mod actions;
 pub mod app;
 pub mod browser;
 pub mod components;

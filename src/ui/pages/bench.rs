@@ -96,11 +96,13 @@ pub fn Bench() -> Html {
                 // so the first row is not penalised.
                 if let Some(&(entry, players)) = cases().first() {
                     if measure(entry, players, 300.0, &cancelled).await.is_none() {
+                        running.set(false);
                         return;
                     }
                 }
                 for (entry, players) in cases() {
                     let Some(row) = measure(entry, players, 1000.0, &cancelled).await else {
+                        running.set(false);
                         return;
                     };
                     done.push(row);

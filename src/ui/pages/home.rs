@@ -6,10 +6,10 @@ use yew::prelude::*;
 use crate::core::registry;
 use crate::core::GameRecord;
 use crate::storage::{local, SavedGame, SetAside};
+use crate::ui::actions::import_record;
 use crate::ui::browser;
 use crate::ui::components::status::{player_name, status_line};
 use crate::ui::game_views;
-use crate::ui::pages::play::import_record;
 use crate::ui::routes::Route;
 
 fn game_cards() -> Html {
@@ -94,6 +94,8 @@ fn aside_row(a: &SetAside, on_discard: Callback<String>) -> Html {
 #[component]
 pub fn Home() -> Html {
     let store = use_state(local::load_all);
+    // Probed once: the probe writes a key, and every write wakes the other tabs.
+    let can_save = use_state(local::available);
     let file_message = use_state(|| None::<String>);
     let on_delete = {
         let store = store.clone();
@@ -155,7 +157,7 @@ pub fn Home() -> Html {
             <h1>{ "Stacking games for friends around one device" }</h1>
             <h2>{ "Games" }</h2>
             <ul class="games">{ game_cards() }</ul>
-            if !local::available() {
+            if !*can_save {
                 <p class="warning" role="alert">{ "This browser is not letting the app save (storage is turned off or full), so games cannot be kept here. Private windows and some privacy settings do this." }</p>
             }
             <h2>{ "Continue" }</h2>

@@ -3,8 +3,8 @@
 use yew::prelude::*;
 
 use crate::core::GameRecord;
+use crate::ui::actions::import_record;
 use crate::ui::browser;
-use crate::ui::pages::play::import_record;
 use crate::ui::routes::Route;
 
 /// Props of [`Import`].

@@ -5,8 +5,8 @@ use yew::prelude::*;
 
 use crate::core::registry;
 use crate::core::PlayerInfo;
+use crate::ui::actions::start_new_game;
 use crate::ui::game_views;
-use crate::ui::pages::play::start_new_game;
 
 /// Props of [`NewGame`].
 #[derive(Properties, PartialEq)]

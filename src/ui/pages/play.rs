@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use crate::core::{GameRecord, Viewer};
 use crate::storage::{local, SavedGame};
+use crate::ui::actions;
 use crate::ui::browser;
 use crate::ui::components::board_props::BoardProps;
 use crate::ui::components::move_list::MoveList;
@@ -17,13 +18,13 @@ use crate::ui::routes::Route;
 
 /// What the play page holds.
 #[derive(Debug, Clone, PartialEq)]
-pub struct PlayState {
+struct PlayState {
     saved: Result<SavedGame, String>,
     message: Option<String>,
 }
 
 /// What can happen on the play page.
-pub enum PlayAction {
+enum PlayAction {
     /// A move in notation, played at the cursor.
     Move(String),
     /// One move back.
@@ -108,7 +109,7 @@ pub struct PlayProps {
 
 /// Starts a new game with the same game, options and players, and a fresh seed.
 fn rematch(record: &GameRecord) -> Result<(), String> {
-    start_new_game(&record.game, &record.options, record.players.clone())
+    actions::start_new_game(&record.game, &record.options, record.players.clone())
 }
 
 /// The play page.
@@ -355,33 +356,4 @@ pub fn Play(props: &PlayProps) -> Html {
             { game_views::board(&record.game, board_props) }
         </section>
     }
-}
-
-/// Creates and saves a new game, then opens it.
-///
-/// # Errors
-/// A sentence for the page when the options do not start a game or saving fails.
-pub fn start_new_game(
-    slug: &str,
-    options: &str,
-    players: Vec<crate::core::PlayerInfo>,
-) -> Result<(), String> {
-    let record = GameRecord::new(slug, options, local::new_seed(), players);
-    record.validate().map_err(|e| e.to_string())?;
-    let saved = SavedGame::new(local::new_id(), record, local::now_ms());
-    local::save(&saved)?;
-    browser::navigate(&Route::Play(saved.id));
-    Ok(())
-}
-
-/// Imports a record (from a link or a file) as a new saved game and returns its id.
-///
-/// # Errors
-/// A sentence for the page when the record is bad or saving fails.
-pub fn import_record(record: GameRecord) -> Result<String, String> {
-    let cursor = record.moves.len();
-    let mut saved = SavedGame::new(local::new_id(), record, local::now_ms());
-    saved.cursor = cursor;
-    local::save(&saved)?;
-    Ok(saved.id)
 }
