@@ -11,7 +11,7 @@ MODE="${1:-test}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TRUNK_VERSION="0.21.14"
 # The wasm-bindgen CLI must match the crate exactly: read the pin from Cargo.toml.
-WASM_BINDGEN_VERSION="$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' "$ROOT/Cargo.toml")"
+WASM_BINDGEN_VERSION="$(sed -n 's/^wasm-bindgen = .*"=\([0-9.]*\)".*/\1/p' "$ROOT/Cargo.toml")"
 CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 

@@ -13,12 +13,16 @@ cargo fetch --quiet
 step "format"
 cargo fmt --all -- --check
 
-step "clippy (native and wasm)"
+step "clippy (engines alone, native app, wasm app)"
+cargo clippy --no-default-features --all-targets -- -D warnings
 cargo clippy --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --bins --tests -- -D warnings
 
-step "native tests"
-cargo test
+step "native tests: the engines, built without any web crate"
+cargo test --no-default-features
+
+step "native tests: the UI's own unit tests"
+cargo test --lib
 
 step "browser tests (headless Chromium)"
 cargo test --target wasm32-unknown-unknown --test browser
@@ -31,6 +35,6 @@ step "bundle sizes"
 bash scripts/bundle-size.sh
 
 step "benchmark: native random playouts"
-BENCH_MS="${BENCH_MS:-300}" cargo bench --bench playouts
+BENCH_MS="${BENCH_MS:-300}" cargo bench --no-default-features --bench playouts
 
 step "all checks passed"

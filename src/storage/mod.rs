@@ -2,6 +2,7 @@
 //! writes the browser's localStorage, one key per game, so a bad entry never costs another.
 
 pub mod entry;
+#[cfg(feature = "ui")]
 pub mod local;
 
 pub use entry::{SavedGame, SetAside, SCHEMA_VERSION};

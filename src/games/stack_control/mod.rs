@@ -3,7 +3,9 @@
 
 mod notation;
 mod rules;
+#[cfg(feature = "ui")]
 pub mod view;
+#[cfg(feature = "ui")]
 pub mod view_rules;
 
 pub use rules::{
