@@ -1,9 +1,11 @@
 //! The browser's localStorage: one key per saved game (`stackplay.game.<id>`). An entry that
 //! cannot be opened is moved, untouched, to `stackplay.aside.<id>` (its reason beside it under
 //! `stackplay.why.<id>`) and reported; an entry from a newer version of the app is reported
-//! and left where it is, so that version can still open it.
+//! and left where it is, so that version can still open it. Where the browser refuses
+//! localStorage, games live in this tab's memory instead, and the home page says so.
 
-use web_sys::Storage;
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
 
 use super::entry::{valid_id, SavedGame, SetAside};
 
@@ -11,30 +13,92 @@ const GAME_PREFIX: &str = "stackplay.game.";
 const ASIDE_PREFIX: &str = "stackplay.aside.";
 const WHY_PREFIX: &str = "stackplay.why.";
 
-fn storage() -> Result<Storage, String> {
-    web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .ok_or_else(|| "this browser does not allow saving (localStorage is off)".to_string())
+thread_local! {
+    /// Whether localStorage takes writes, probed once per page load (`None`: not yet).
+    static LOCAL_WORKS: Cell<Option<bool>> = const { Cell::new(None) };
+    /// Where games live when the browser refuses localStorage: this tab's memory.
+    static MEMORY: RefCell<BTreeMap<String, String>> = const { RefCell::new(BTreeMap::new()) };
 }
 
-/// Whether this browser lets the app save (localStorage exists and accepts a write).
-pub fn available() -> bool {
-    storage().is_ok_and(|s| {
-        let probe = "stackplay.probe";
-        let ok = s.set_item(probe, "1").is_ok();
-        let _ = s.remove_item(probe);
-        ok
+/// Where saved games live: the browser's localStorage or, where the browser refuses it
+/// (some private modes and privacy settings), memory that lasts as long as the tab.
+enum Store {
+    Local(web_sys::Storage),
+    Memory,
+}
+
+impl Store {
+    fn get_item(&self, key: &str) -> Result<Option<String>, ()> {
+        match self {
+            Store::Local(s) => s.get_item(key).map_err(drop),
+            Store::Memory => Ok(MEMORY.with(|m| m.borrow().get(key).cloned())),
+        }
+    }
+
+    fn set_item(&self, key: &str, value: &str) -> Result<(), ()> {
+        match self {
+            Store::Local(s) => s.set_item(key, value).map_err(drop),
+            Store::Memory => {
+                MEMORY.with(|m| m.borrow_mut().insert(key.to_string(), value.to_string()));
+                Ok(())
+            }
+        }
+    }
+
+    fn remove_item(&self, key: &str) -> Result<(), ()> {
+        match self {
+            Store::Local(s) => s.remove_item(key).map_err(drop),
+            Store::Memory => {
+                MEMORY.with(|m| m.borrow_mut().remove(key));
+                Ok(())
+            }
+        }
+    }
+
+    /// Every key, sorted.
+    fn keys(&self) -> Vec<String> {
+        let mut keys: Vec<String> = match self {
+            Store::Local(s) => (0..s.length().unwrap_or(0))
+                .filter_map(|i| s.key(i).ok().flatten())
+                .collect(),
+            Store::Memory => MEMORY.with(|m| m.borrow().keys().cloned().collect()),
+        };
+        keys.sort();
+        keys
+    }
+}
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+fn storage() -> Result<Store, String> {
+    Ok(match local_storage() {
+        Some(s) if available() => Store::Local(s),
+        _ => Store::Memory,
     })
 }
 
-fn keys_with(storage: &Storage, prefix: &str) -> Vec<String> {
-    let len = storage.length().unwrap_or(0);
-    let mut keys: Vec<String> = (0..len)
-        .filter_map(|i| storage.key(i).ok().flatten())
+/// Whether games are kept in the browser's storage (else only in this tab's memory).
+pub fn available() -> bool {
+    LOCAL_WORKS.with(|works| {
+        *works.get().get_or_insert_with(|| {
+            local_storage().is_some_and(|s| {
+                let probe = "stackplay.probe";
+                let ok = s.set_item(probe, "1").is_ok();
+                let _ = s.remove_item(probe);
+                ok
+            })
+        })
+    })
+}
+
+fn keys_with(storage: &Store, prefix: &str) -> Vec<String> {
+    storage
+        .keys()
+        .into_iter()
         .filter(|k| k.starts_with(prefix))
-        .collect();
-    keys.sort();
-    keys
+        .collect()
 }
 
 /// The storage key of the saved game `id`.
@@ -62,7 +126,7 @@ pub fn new_seed() -> u64 {
 
 /// Reads the entry under `key`: the game, or why it cannot be opened (after moving it aside
 /// where that is right).
-fn read(storage: &Storage, key: &str, text: &str) -> Result<SavedGame, SetAside> {
+fn read(storage: &Store, key: &str, text: &str) -> Result<SavedGame, SetAside> {
     let id = key.strip_prefix(GAME_PREFIX).unwrap_or(key).to_string();
     let problem = match SavedGame::parse(text) {
         Ok(game) if game.id == id => return Ok(game),
@@ -81,7 +145,7 @@ fn read(storage: &Storage, key: &str, text: &str) -> Result<SavedGame, SetAside>
 
 /// Moves an unreadable entry to a free `stackplay.aside.` key with its reason; if the browser
 /// refuses, the entry stays where it is and is reported there.
-fn set_aside(storage: &Storage, key: &str, id: &str, text: &str, reason: String) -> SetAside {
+fn set_aside(storage: &Store, key: &str, id: &str, text: &str, reason: String) -> SetAside {
     let suffix = if valid_id(id) {
         id.to_string()
     } else {

@@ -138,6 +138,35 @@ try {
     check(errors.length === 0, `${viewport.name}: no console errors or warnings${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await context.close();
   }
+
+  // A browser that refuses localStorage (some private modes): games still play, in memory,
+  // and the page says they are not kept.
+  {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });
+    });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(base + '#/new/stack-control');
+    await page.waitForSelector('#start-game');
+    await page.click('#start-game');
+    await page.waitForSelector('svg.board .cell', { timeout: 10000 });
+    check(/not letting the app save/.test(await page.locator('.warning').innerText()), 'no storage: the play page warns');
+    const cells = page.locator('svg.board .cell.stack');
+    for (let i = 0; i < await cells.count(); i++) {
+      await cells.nth(i).click();
+      if (await page.locator('svg.board .cell.target').count() > 0) { await page.locator('svg.board .cell.target').first().click(); break; }
+    }
+    await page.waitForSelector('.moves li');
+    check(await page.locator('.moves li').count() === 1, 'no storage: a move is played');
+    await page.goto(base + '#/');
+    await page.waitForSelector('.saved');
+    check(await page.locator('.saved').count() === 1, 'no storage: the game is listed for this tab');
+    check(errors.length === 0, `no storage: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+    await context.close();
+  }
 } catch (e) {
   failures.push(String(e));
   console.log('FAIL', e);

@@ -158,7 +158,7 @@ pub fn Home() -> Html {
             <h2>{ "Games" }</h2>
             <ul class="games">{ game_cards() }</ul>
             if !*can_save {
-                <p class="warning" role="alert">{ "This browser is not letting the app save (storage is turned off or full), so games cannot be kept here. Private windows and some privacy settings do this." }</p>
+                <p class="warning" role="alert">{ "This browser is not letting the app save (private windows and some privacy settings do this). You can still play: games live in this tab until it closes. Use Download on a game to keep it." }</p>
             }
             <h2>{ "Continue" }</h2>
             if games.is_empty() {

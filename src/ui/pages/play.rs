@@ -314,6 +314,9 @@ pub fn Play(props: &PlayProps) -> Html {
         .collect();
     let status = html! {
         <>
+            if !local::available() {
+                <p class="warning" role="alert">{ "This browser is not letting the app save: this game lasts only while this tab is open. Download it to keep it." }</p>
+            }
             { history_note }
             if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
             { result_box.unwrap_or_default() }
