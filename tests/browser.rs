@@ -391,3 +391,51 @@ async fn keyboard_only_play() {
     unmount(app);
     storage().clear().unwrap();
 }
+
+/// Sets a `<select>` and tells the page, as a person choosing an option would.
+fn choose(select: &Element, value: &str) {
+    let select: web_sys::HtmlSelectElement = select.clone().dyn_into().unwrap();
+    select.set_value(value);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let ev = web_sys::Event::new_with_event_init_dict("change", &init).unwrap();
+    select.dispatch_event(&ev).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn five_players_and_a_colour_clash() {
+    storage().clear().unwrap();
+    go("#/new/stack-control").await;
+    let app = mount();
+    let count_select = wait_for("#player-count").await;
+    choose(&count_select, "5");
+    sleep(40).await;
+    assert_eq!(count(".seat"), 5);
+
+    // Seat 2 takes seat 1's colour: the game does not start and the page says why.
+    let colours = document().query_selector_all(".seat select").unwrap();
+    let seat2: Element = colours.item(1).unwrap().dyn_into().unwrap();
+    choose(&seat2, "R");
+    sleep(40).await;
+    let start: HtmlElement = wait_for("#start-game").await.dyn_into().unwrap();
+    start.click();
+    sleep(60).await;
+    assert!(
+        body_text().contains("Two players cannot both score red"),
+        "{}",
+        body_text()
+    );
+    assert!(saved_keys().is_empty());
+
+    // Fixing it clears the message; the game starts with seat 5 to move.
+    choose(&seat2, "B");
+    sleep(40).await;
+    assert!(!body_text().contains("cannot both score"));
+    start.click();
+    wait_for("svg.board").await;
+    assert_eq!(count(".players .player"), 5);
+    assert!(body_text().contains("Player 5 to move"), "{}", body_text());
+    assert_eq!(saved_keys().len(), 1);
+    unmount(app);
+    storage().clear().unwrap();
+}
