@@ -155,16 +155,18 @@ pub fn Home() -> Html {
     html! {
         <section class="page home">
             <h1>{ "Stacking games for friends around one device" }</h1>
-            <h2>{ "Games" }</h2>
-            <ul class="games">{ game_cards() }</ul>
             if !*can_save {
                 <p class="warning" role="alert">{ "This browser is not letting the app save (private windows and some privacy settings do this). You can still play: games live in this tab until it closes. Use Download on a game to keep it." }</p>
             }
-            <h2>{ "Continue" }</h2>
+            // Returning players see their games first; newcomers see the games to start.
+            if !games.is_empty() {
+                <h2>{ "Continue" }</h2>
+                <ul class="saved-list">{ for games.iter().map(|g| saved_row(g, on_delete.clone())) }</ul>
+            }
+            <h2>{ "Games" }</h2>
+            <ul class="games">{ game_cards() }</ul>
             if games.is_empty() {
                 <p class="empty">{ "No saved games yet. Every move is saved on this device as you play." }</p>
-            } else {
-                <ul class="saved-list">{ for games.iter().map(|g| saved_row(g, on_delete.clone())) }</ul>
             }
             if !aside.is_empty() {
                 <div class="warning" role="alert">
