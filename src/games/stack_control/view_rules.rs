@@ -21,7 +21,8 @@ pub fn rules() -> Html {
                 <li>{ "The whole stack moves and goes on top of the stack it lands on. Stacks never split except by capture." }</li>
             </ul>
             <h2>{ "Capture" }</h2>
-            <p>{ "After landing, for every size of which the stack now holds three or more pyramids, all pyramids of that size leave that stack and the game. Two sizes can go at once. The rest keep their order. The app shows what a move captured beside the board." }</p>
+            <p>{ "After landing, for every size of which the stack now holds three or more pyramids, all pyramids of that size leave that stack and the game. Two sizes can go at once. The rest keep their order. The app shows what a move captured beside the board and in the move list (×3)." }</p>
+            { super::view::capture_figure() }
             <h2>{ "Elimination" }</h2>
             <p>{ "A player none of whose colour is left on the board is out at once and skipped from then on. If exactly one player is left, that player wins at once. If one move takes the last pyramids of every player still in, the game is a draw among those players." }</p>
             <h2>{ "End and score" }</h2>
