@@ -88,16 +88,18 @@ impl GameRecord {
 
     /// The position after the first `upto` moves, and those moves in canonical notation.
     fn replay_canonical(&self, upto: usize) -> Result<(Box<dyn AnyGame>, Vec<String>), ApiError> {
-        let mut game = self.start()?;
+        self.replay_from(self.start()?, upto)
+    }
+
+    /// Plays the first `upto` moves on `game` (the start); returns it and the canonical moves.
+    fn replay_from(
+        &self,
+        mut game: Box<dyn AnyGame>,
+        upto: usize,
+    ) -> Result<(Box<dyn AnyGame>, Vec<String>), ApiError> {
         let mut canonical = Vec::with_capacity(upto.min(self.moves.len()));
         for (i, mv) in self.moves.iter().take(upto).enumerate() {
-            canonical.push(game.play(mv).map_err(|e| {
-                ApiError::BadRecord(format!(
-                    "move {} ({}) cannot be played: {e}",
-                    i + 1,
-                    short(mv)
-                ))
-            })?);
+            canonical.push(play_recorded(game.as_mut(), i, mv)?);
         }
         Ok((game, canonical))
     }
@@ -113,13 +115,7 @@ impl GameRecord {
         for (i, mv) in self.moves.iter().enumerate() {
             movers.push(game.to_move().unwrap_or_default());
             let before = game.clone_box();
-            game.play(mv).map_err(|e| {
-                ApiError::BadRecord(format!(
-                    "move {} ({}) cannot be played: {e}",
-                    i + 1,
-                    short(mv)
-                ))
-            })?;
+            play_recorded(game.as_mut(), i, mv)?;
             games.push(before);
         }
         games.push(game);
@@ -190,7 +186,7 @@ impl GameRecord {
                 )));
             }
         }
-        self.replay_canonical(self.moves.len())
+        self.replay_from(start, self.moves.len())
     }
 
     /// The record as JSON (what files and links carry).
@@ -243,6 +239,17 @@ impl GameRecord {
             .map_err(|_| ApiError::BadRecord("the link is damaged (not text)".into()))?;
         Self::from_json(&text)
     }
+}
+
+/// Plays move `i` (from 0) of a record; a refusal names the move.
+fn play_recorded(game: &mut dyn AnyGame, i: usize, mv: &str) -> Result<String, ApiError> {
+    game.play(mv).map_err(|e| {
+        ApiError::BadRecord(format!(
+            "move {} ({}) cannot be played: {e}",
+            i + 1,
+            short(mv)
+        ))
+    })
 }
 
 fn short(s: &str) -> String {

@@ -2,6 +2,8 @@
 
 use yew::prelude::*;
 
+use crate::ui::components::dead_end::dead_end;
+
 use crate::core::GameRecord;
 use crate::ui::actions::import_record;
 use crate::ui::browser;
@@ -36,12 +38,6 @@ pub fn Import(props: &ImportProps) -> Html {
     }
     match &*result {
         Ok(_) => html! { <p>{ "Opening the shared game…" }</p> },
-        Err(why) => html! {
-            <section class="page">
-                <h1>{ "This link does not open a game" }</h1>
-                <p class="error" role="alert">{ why.clone() }</p>
-                <p><a href="#/">{ "Back to the games" }</a></p>
-            </section>
-        },
+        Err(why) => dead_end("This link does not open a game", why.clone()),
     }
 }

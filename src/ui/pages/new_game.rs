@@ -3,6 +3,8 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::ui::components::dead_end::dead_end;
+
 use crate::core::registry;
 use crate::core::PlayerInfo;
 use crate::ui::actions::start_new_game;
@@ -50,13 +52,10 @@ pub fn NewGame(props: &NewGameProps) -> Html {
     let error = use_state(|| None::<String>);
     let starting = use_state(|| false);
     let Ok(entry) = registry::find(&props.slug) else {
-        return html! {
-            <section class="page">
-                <h1>{ "No such game" }</h1>
-                <p class="error" role="alert">{ format!("There is no game called \"{}\".", props.slug) }</p>
-                <p><a href="#/">{ "Back to the games" }</a></p>
-            </section>
-        };
+        return dead_end(
+            "No such game",
+            format!("There is no game called \"{}\".", props.slug),
+        );
     };
     let info = entry.info();
     let on_count = {

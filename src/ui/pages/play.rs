@@ -5,6 +5,8 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::ui::components::dead_end::dead_end;
+
 use crate::core::{GameRecord, Viewer};
 use crate::storage::{local, SavedGame};
 use crate::ui::actions;
@@ -172,15 +174,7 @@ pub fn Play(props: &PlayProps) -> Html {
 
     let saved = match &state.saved {
         Ok(s) => s,
-        Err(why) => {
-            return html! {
-                <section class="page">
-                    <h1>{ "Game not available" }</h1>
-                    <p class="error" role="alert">{ why.clone() }</p>
-                    <p><a href="#/">{ "Back to the games" }</a></p>
-                </section>
-            }
-        }
+        Err(why) => return dead_end("Game not available", why.clone()),
     };
     let (Some(record), Some(Ok(line))) = (&*record, &*line) else {
         return html! { <p class="error" role="alert">{ "This game could not be replayed." }</p> };

@@ -2,6 +2,8 @@
 
 use yew::prelude::*;
 
+use crate::ui::components::dead_end::dead_end;
+
 use crate::core::registry;
 use crate::ui::game_views;
 use crate::ui::routes::Route;
@@ -18,13 +20,10 @@ pub struct RulesProps {
 pub fn Rules(props: &RulesProps) -> Html {
     let (Ok(entry), Some(body)) = (registry::find(&props.slug), game_views::rules(&props.slug))
     else {
-        return html! {
-            <section class="page">
-                <h1>{ "No such game" }</h1>
-                <p class="error" role="alert">{ format!("There are no rules for \"{}\".", props.slug) }</p>
-                <p><a href="#/">{ "Back to the games" }</a></p>
-            </section>
-        };
+        return dead_end(
+            "No such game",
+            format!("There are no rules for \"{}\".", props.slug),
+        );
     };
     let info = entry.info();
     html! {
