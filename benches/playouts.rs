@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use stackplay::core::registry;
+use stackplay::registry;
 
 fn main() {
     let budget = Duration::from_millis(

@@ -1,7 +1,10 @@
 //! Stackplay: five abstract stacking board games to play with friends on one device.
 //!
-//! - [`core`]: the game trait, records and the registry (no web crates).
-//! - [`games`]: one folder per game: rules, notation, and its board view.
+//! - [`core`]: the game trait and what it speaks in (no web crates, no game).
+//! - [`games`]: one folder per game (rules, notation, board view) and the tables of games.
+//! - [`registry`]: the games by slug, driven through strings.
+//! - [`record`]: game records, replayed from their seed and moves.
+//! - [`session`]: a game being played, as a plain model the play page drives.
 //! - [`storage`]: saved games in the browser, validated on every load.
 //! - `ui` (feature `ui`, on by default): the Yew app: routes, pages and shared components.
 //!
@@ -11,6 +14,9 @@
 
 pub mod core;
 pub mod games;
+pub mod record;
+pub mod registry;
+pub mod session;
 pub mod storage;
 #[cfg(feature = "ui")]
 pub mod ui;

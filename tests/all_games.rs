@@ -3,8 +3,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use stackplay::core::registry;
-use stackplay::core::GameRecord;
+use stackplay::record::GameRecord;
+use stackplay::registry;
 use stackplay::storage::SavedGame;
 
 #[test]
@@ -44,11 +44,11 @@ fn registry_knows_slugs_and_refuses_others() {
 #[test]
 fn records_replay_validate_and_travel_in_links() {
     let players = vec![
-        stackplay::core::PlayerInfo {
+        stackplay::record::PlayerInfo {
             name: "Ann".into(),
             colour: "R".into(),
         },
-        stackplay::core::PlayerInfo {
+        stackplay::record::PlayerInfo {
             name: "Ben".into(),
             colour: "B".into(),
         },
@@ -130,8 +130,8 @@ proptest! {
     #[test]
     fn damaged_records_give_errors_not_panics(i in 0usize..400, c in proptest::char::any()) {
         let record = GameRecord::new("stack-control", "colours=RB", 4, vec![
-            stackplay::core::PlayerInfo { name: "A".into(), colour: "R".into() },
-            stackplay::core::PlayerInfo { name: "B".into(), colour: "B".into() },
+            stackplay::record::PlayerInfo { name: "A".into(), colour: "R".into() },
+            stackplay::record::PlayerInfo { name: "B".into(), colour: "B".into() },
         ]);
         let mut chars: Vec<char> = record.to_json().chars().collect();
         let i = i % chars.len();

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use stackplay::core::{GameRecord, PlayerInfo};
+use stackplay::record::{GameRecord, PlayerInfo};
 use stackplay::ui::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -290,7 +290,7 @@ async fn play_save_restore_corrupt_and_share() {
         },
     ];
     let mut record = GameRecord::new("stack-control", "colours=GK", 12345, players);
-    let first = stackplay::core::registry::create("stack-control", "colours=GK", 12345)
+    let first = stackplay::registry::create("stack-control", "colours=GK", 12345)
         .unwrap()
         .legal_moves()[0]
         .clone();

@@ -8,11 +8,12 @@
 
 use std::collections::BTreeSet;
 
-use stackplay::core::{Game, GameRecord, NotationError, PlayError, PlayerInfo, Rng, Seat, Viewer};
+use stackplay::core::{Game, NotationError, PlayError, Rng, Seat, Viewer};
 use stackplay::games::stack_control::{
     Colour, Pyramid, Size, Square, StackControl, StackControlOptions, StackMove, COLOURS,
     PYRAMIDS_PER_KIND,
 };
+use stackplay::record::{GameRecord, PlayerInfo};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -195,7 +196,11 @@ fn same_seed_rebuilds_the_same_board() {
     ];
     let record = GameRecord::new("stack-control", "colours=RB", 2024, players);
     let timeline = record.timeline().unwrap();
-    let start = timeline.position::<StackControl>(0).unwrap();
+    let start = timeline
+        .position(0)
+        .as_any()
+        .downcast_ref::<StackControl>()
+        .unwrap();
     assert_eq!(*start, StackControl::new(&opts, 2024).unwrap());
 }
 
@@ -1184,7 +1189,7 @@ fn options_round_trip_and_bad_options_do_not_parse() {
     assert_eq!(opts.to_string(), "colours=RBY");
     // No options text: the registry starts the default two-player game (red and blue);
     // the notation itself has no empty form.
-    let game = stackplay::core::registry::create("stack-control", "", 1).unwrap();
+    let game = stackplay::registry::create("stack-control", "", 1).unwrap();
     assert_eq!(game.seats(), 2);
     assert_eq!(game.seat_label(0).as_deref(), Some("R"));
     assert_eq!(game.seat_label(1).as_deref(), Some("B"));

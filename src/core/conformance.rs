@@ -1,12 +1,15 @@
 //! The generic rules check every registered game must pass: along seeded random games, every
 //! listed move plays, moves not listed are refused without touching the position, notation
-//! and serde round-trip, invariants (pieces conserved) hold, and every game ends.
+//! and serde round-trip, invariants (pieces conserved) hold, and every game ends. Options are
+//! drawn from the game's own new-game form, so every variant is played. Games with hidden
+//! information pass named checks of what each seat may see ([`check_views`]).
 
 use std::collections::HashSet;
 
 use super::game::{Game, Viewer};
 use super::playout::MAX_PLAYOUT_MOVES;
 use super::rng::Rng;
+use super::setup::{SetupChoices, SetupForm, SideRule};
 
 /// What a conformance run saw.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -23,6 +26,98 @@ pub struct Report {
     pub wins: usize,
     /// Games drawn (no single winner).
     pub draws: usize,
+    /// Masked positions checked (one per seat per position, hidden-information games only).
+    pub views_checked: usize,
+    /// Move descriptions checked against what their viewer may see.
+    pub descriptions_checked: usize,
+}
+
+/// The form's choices with every option drawn at random and, where seats choose their sides,
+/// a random different side for each.
+fn random_choices(form: &SetupForm, players: usize, rng: &mut Rng) -> SetupChoices {
+    let mut choices = form.defaults(players);
+    if let SideRule::Choose(sides) = &form.sides {
+        let mut pool: Vec<&str> = sides.iter().map(|s| s.letter).collect();
+        for side in &mut choices.sides {
+            let pick = pool.remove(rng.below(pool.len() as u64) as usize);
+            *side = pick.to_string();
+        }
+    }
+    for (spec, (_, value)) in form.options.iter().zip(&mut choices.values) {
+        let values = spec.values();
+        *value = values[rng.below(values.len() as u64) as usize].clone();
+    }
+    choices
+}
+
+/// The checks of what each seat may see, at one position of a hidden-information game:
+/// - *masked round trip*: every seat's masked position round-trips through notation and serde;
+/// - *same legal moves*: the seat to move lists the same moves from its masked position as
+///   from the whole one (the legal moves never depend on what that seat cannot see);
+/// - *descriptions from the mask*: how a move reads for a seat is the same whether it is
+///   described from the whole position or from that seat's masked one;
+/// - *descriptions hide secrets*: two moves that leave the same masked position for another
+///   seat read the same to that seat (what it reads tells it nothing it cannot see).
+///
+/// # Errors
+/// The name of the check that failed and what it saw.
+pub fn check_views<G: Game>(
+    game: &G,
+    legal: &[G::Move],
+    report: &mut Report,
+) -> Result<(), String> {
+    let seats = game.seats();
+    let masked: Vec<G> = (0..seats).map(|s| game.view(Viewer::Seat(s))).collect();
+    for (seat, view) in masked.iter().enumerate() {
+        round_trip(view).map_err(|e| format!("masked round trip, seat {}: {e}", seat + 1))?;
+        report.views_checked += 1;
+    }
+    let Some(mover) = game.to_move() else {
+        return Ok(());
+    };
+    if masked[mover].legal_moves() != legal {
+        return Err(format!(
+            "same legal moves: seat {} lists other moves from its masked position",
+            mover + 1
+        ));
+    }
+    // For each other seat: what it sees after each move, and how the move reads to it.
+    let mut seen_as: Vec<std::collections::HashMap<String, String>> =
+        vec![std::collections::HashMap::new(); seats];
+    for mv in legal {
+        let mut after = game.clone();
+        after
+            .play(mv)
+            .map_err(|e| format!("listed move {mv} refused: {e}"))?;
+        for seat in 0..seats {
+            let viewer = Viewer::Seat(seat);
+            let read = game.describe_move(mv, viewer);
+            if masked[seat].describe_move(mv, viewer) != read {
+                return Err(format!(
+                    "descriptions from the mask: {mv} reads otherwise to seat {} from its masked position",
+                    seat + 1
+                ));
+            }
+            report.descriptions_checked += 1;
+            if seat == mover {
+                continue;
+            }
+            let sees = after.view(viewer).to_string();
+            match seen_as[seat].get(&sees) {
+                Some(earlier) if *earlier != read => {
+                    return Err(format!(
+                        "descriptions hide secrets: seat {} reads \"{read}\" and \"{earlier}\" for moves it cannot tell apart",
+                        seat + 1
+                    ))
+                }
+                Some(_) => {}
+                None => {
+                    seen_as[seat].insert(sees, read);
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn round_trip<G: Game>(game: &G) -> Result<(), String> {
@@ -53,7 +148,11 @@ pub fn check_random_games<G: Game>(games: usize, seed: u64) -> Result<Report, St
     for g in 0..games {
         let game_seed = seed.wrapping_add(g as u64);
         let players = counts[g % counts.len()];
-        let options = G::default_options(players).map_err(|e| e.to_string())?;
+        let mut rng = Rng::new(game_seed ^ 0xA5A5_A5A5);
+        let form = G::setup_form(players).map_err(|e| e.to_string())?;
+        let choices = random_choices(&form, players, &mut rng);
+        let options = G::options_from(&choices)
+            .map_err(|e| format!("{players} players, choices {choices:?}: {e}"))?;
         let options_text = options.to_string();
         let parsed: G::Options = options_text
             .parse()
@@ -67,19 +166,26 @@ pub fn check_random_games<G: Game>(games: usize, seed: u64) -> Result<Report, St
         if game.seats() != players {
             return Err(format!("{players} players gave {} seats", game.seats()));
         }
-        let mut rng = Rng::new(game_seed ^ 0xA5A5_A5A5);
         let mut seen: Vec<G::Move> = Vec::new();
         let mut seen_set: HashSet<G::Move> = HashSet::new();
         let fail = |step: usize, what: String| {
-            format!("seed {game_seed}, {players} players, step {step}: {what}")
+            format!("seed {game_seed}, options {options_text}, step {step}: {what}")
         };
         for step in 0..=MAX_PLAYOUT_MOVES {
             game.check_invariants().map_err(|e| fail(step, e))?;
             round_trip(&game).map_err(|e| fail(step, e))?;
-            if !info.hidden_information && game.view(Viewer::Everyone) != game {
-                return Err(fail(step, "a perfect-information view differs".into()));
+            if game.view(Viewer::Everyone) != game {
+                return Err(fail(
+                    step,
+                    "the view for everyone is not the whole position".into(),
+                ));
             }
             let legal = game.legal_moves();
+            if info.hidden_information {
+                check_views(&game, &legal, &mut report).map_err(|e| fail(step, e))?;
+            } else if (0..players).any(|s| game.view(Viewer::Seat(s)) != game) {
+                return Err(fail(step, "a perfect-information view differs".into()));
+            }
             match (game.outcome(), game.to_move()) {
                 (Some(outcome), None) => {
                     if !legal.is_empty() {

@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::error::{NotationError, PlayError, SetupError};
+use super::setup::{Fact, SeatCard, SetupChoices, SetupForm};
 
 /// A seat at the table, counted from 0. Shown to people as `index + 1`.
 pub type Seat = usize;
@@ -133,11 +134,25 @@ pub trait Game:
     /// Name, designer, player counts.
     fn info() -> &'static GameInfo;
 
-    /// The default options for `players` seats.
+    /// The new-game form for `players` seats: how seats get their sides, and the options.
     ///
     /// # Errors
     /// When the game cannot be played by that many players.
-    fn default_options(players: usize) -> Result<Self::Options, SetupError>;
+    fn setup_form(players: usize) -> Result<SetupForm, SetupError>;
+
+    /// The options for what the players chose on the form (`choices.sides.len()` players).
+    ///
+    /// # Errors
+    /// When the choices do not fit the form ([`SetupForm::check`]) or make no game.
+    fn options_from(choices: &SetupChoices) -> Result<Self::Options, SetupError>;
+
+    /// The default options for `players` seats: the form's defaults.
+    ///
+    /// # Errors
+    /// When the game cannot be played by that many players.
+    fn default_options(players: usize) -> Result<Self::Options, SetupError> {
+        Self::options_from(&Self::setup_form(players)?.defaults(players))
+    }
 
     /// The starting position. All randomness of the game comes from `seed`.
     ///
@@ -177,6 +192,17 @@ pub trait Game:
     /// the rules give seats one. A record's player colours must match it.
     fn seat_label(&self, _seat: Seat) -> Option<String> {
         None
+    }
+
+    /// What `seat`'s player card shows: side, live score, out or not, and the game's own
+    /// facts (stash, reserve, pieces off, match score). Called on a position already masked
+    /// by [`Game::view`] for the viewer, so it can only tell what the viewer may see.
+    fn seat_card(&self, seat: Seat) -> SeatCard;
+
+    /// Facts about the whole table shown beside the board (round, ceiling, steps left in
+    /// the turn); none by default. Called on a masked position, as [`Game::seat_card`].
+    fn table_facts(&self) -> Vec<Fact> {
+        Vec::new()
     }
 
     /// Checks the position's invariants (pieces conserved, counts in range); tests call it

@@ -1,3 +1,14 @@
-//! One folder per game: rules, notation and board view in files of their own.
+//! One folder per game: rules, notation and board view in files of their own, and the two
+//! tables that list them: [`GAMES`] (the engines, for `crate::registry`) and, with the `ui`
+//! feature, [`VIEWS`] (how the UI draws each one).
 
 pub mod stack_control;
+
+use crate::core::GameEntry;
+
+/// Every game's engine, in menu order.
+pub static GAMES: [GameEntry; 1] = [GameEntry::of::<stack_control::StackControl>()];
+
+/// Every game's view, one per entry of [`GAMES`] (a unit test checks they match).
+#[cfg(feature = "ui")]
+pub static VIEWS: [crate::ui::game_view::GameView; 1] = [stack_control::view::VIEW];

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::{ApiError, GameRecord};
+use crate::core::ApiError;
+use crate::record::GameRecord;
 
 /// The storage schema this build writes and reads.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -155,7 +156,7 @@ pub fn valid_id(id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::PlayerInfo;
+    use crate::record::PlayerInfo;
 
     fn sample() -> SavedGame {
         let players = vec![

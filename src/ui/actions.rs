@@ -1,6 +1,6 @@
 //! What several pages do with saved games: start one, import one.
 
-use crate::core::{GameRecord, PlayerInfo};
+use crate::record::{GameRecord, PlayerInfo};
 use crate::storage::{local, SavedGame};
 use crate::ui::browser;
 use crate::ui::routes::Route;

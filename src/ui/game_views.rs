@@ -105,7 +105,7 @@ pub fn css_colour(slug: &str, letter: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::registry;
+    use crate::registry;
 
     #[test]
     fn every_registered_game_has_a_view_and_every_view_a_game() {

@@ -44,9 +44,8 @@ impl Route {
 
     /// The document title for this route.
     pub fn title(&self) -> String {
-        let game = |slug: &str| {
-            crate::core::registry::find(slug).map_or("Unknown game", |e| e.info().name)
-        };
+        let game =
+            |slug: &str| crate::registry::find(slug).map_or("Unknown game", |e| e.info().name);
         let page = match self {
             Route::Home => return "Stackplay: stacking games for friends".into(),
             Route::New(slug) => format!("New game of {}", game(slug)),

@@ -1,6 +1,18 @@
 //! Stack Control rules, per `shared/rulings/stack-control.md`.
 
-use crate::core::{Game, GameInfo, Outcome, PlayError, Rng, Seat, SetupError, Viewer};
+use crate::core::{
+    Fact, Game, GameInfo, Outcome, PlayError, Rng, Seat, SeatCard, SetupChoices, SetupError,
+    SetupForm, Side, SideRule, Viewer,
+};
+
+/// The colours seats take by default, in seat order (the new-game form's order too).
+const SEAT_ORDER: [Colour; 5] = [
+    Colour::Red,
+    Colour::Blue,
+    Colour::Yellow,
+    Colour::Green,
+    Colour::Black,
+];
 
 /// The five pyramid colours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -38,6 +50,17 @@ impl Colour {
             Colour::Green => 'G',
             Colour::Blue => 'B',
             Colour::Black => 'K',
+        }
+    }
+
+    /// The colour's notation letter as a string.
+    pub const fn letter_str(self) -> &'static str {
+        match self {
+            Colour::Red => "R",
+            Colour::Yellow => "Y",
+            Colour::Green => "G",
+            Colour::Blue => "B",
+            Colour::Black => "K",
         }
     }
 
@@ -413,24 +436,57 @@ impl Game for StackControl {
         &INFO
     }
 
-    fn default_options(players: usize) -> Result<StackControlOptions, SetupError> {
-        const ORDER: [Colour; 5] = [
-            Colour::Red,
-            Colour::Blue,
-            Colour::Yellow,
-            Colour::Green,
-            Colour::Black,
-        ];
-        let options = StackControlOptions {
-            colours: ORDER.iter().copied().take(players).collect(),
-        };
-        if players > ORDER.len() {
+    fn setup_form(players: usize) -> Result<SetupForm, SetupError> {
+        if !(INFO.min_players..=INFO.max_players).contains(&players) {
             return Err(SetupError(format!(
                 "Stack Control is for 2 to 5 players, not {players}"
             )));
         }
+        Ok(SetupForm {
+            sides: SideRule::Choose(
+                SEAT_ORDER
+                    .iter()
+                    .map(|c| Side {
+                        letter: c.letter_str(),
+                        name: c.name(),
+                    })
+                    .collect(),
+            ),
+            options: Vec::new(),
+        })
+    }
+
+    fn options_from(choices: &SetupChoices) -> Result<StackControlOptions, SetupError> {
+        Self::setup_form(choices.sides.len())?.check(choices.sides.len(), choices)?;
+        let colours = choices
+            .sides
+            .iter()
+            .map(|l| {
+                l.chars()
+                    .next()
+                    .and_then(Colour::from_letter)
+                    .ok_or_else(|| SetupError(format!("no colour {l}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let options = StackControlOptions { colours };
         options.validate()?;
         Ok(options)
+    }
+
+    fn seat_card(&self, seat: Seat) -> SeatCard {
+        let Some(&colour) = self.colours.get(seat) else {
+            return SeatCard::default();
+        };
+        let lost: u32 = Size::ALL
+            .iter()
+            .map(|&s| u32::from(self.removed(colour, s)))
+            .sum();
+        SeatCard {
+            side: format!("scores {}", colour.name()),
+            score: self.scores().get(seat).copied(),
+            out: !self.is_in(seat),
+            facts: vec![Fact::new("lost to captures", lost)],
+        }
     }
 
     fn new(options: &StackControlOptions, seed: u64) -> Result<Self, SetupError> {

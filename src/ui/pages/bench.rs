@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use yew::prelude::*;
 
-use crate::core::registry;
+use crate::registry;
 
 /// One game's measurement.
 #[derive(Clone, PartialEq)]

@@ -3,8 +3,8 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::core::registry;
-use crate::core::GameRecord;
+use crate::record::GameRecord;
+use crate::registry;
 use crate::storage::{local, SavedGame, SetAside};
 use crate::ui::actions::import_record;
 use crate::ui::browser;

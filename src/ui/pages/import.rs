@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use crate::ui::components::dead_end::dead_end;
 
-use crate::core::GameRecord;
+use crate::record::GameRecord;
 use crate::ui::actions::import_record;
 use crate::ui::browser;
 use crate::ui::routes::Route;

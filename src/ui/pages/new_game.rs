@@ -5,8 +5,8 @@ use yew::prelude::*;
 
 use crate::ui::components::dead_end::dead_end;
 
-use crate::core::registry;
 use crate::core::PlayerInfo;
+use crate::registry;
 use crate::ui::actions::start_new_game;
 use crate::ui::game_views;
 

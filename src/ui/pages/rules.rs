@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use crate::ui::components::dead_end::dead_end;
 
-use crate::core::registry;
+use crate::registry;
 use crate::ui::game_views;
 use crate::ui::routes::Route;
 

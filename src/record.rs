@@ -1,10 +1,11 @@
 //! Game records: what is saved and shared. The position is rebuilt by replaying the moves.
 
+use std::rc::Rc;
+
 use serde::{Deserialize, Serialize};
 
-use super::error::ApiError;
-use super::game::Game;
-use super::registry::{self, AnyGame};
+use crate::core::{AnyGame, ApiError, Seat};
+use crate::registry;
 
 /// The record format this build writes and reads.
 pub const RECORD_FORMAT: u32 = 1;
@@ -12,22 +13,63 @@ pub const RECORD_FORMAT: u32 = 1;
 const MAX_NAME_CHARS: usize = 40;
 const MAX_MOVES: usize = 20_000;
 
-/// Every position of a game and who made each move: `games[i]` is the position after `i`
-/// moves, `movers[i]` the seat that made move `i + 1`.
-#[derive(Debug)]
+/// Every position of a game from its start, and who made each move. Positions are shared
+/// (`Rc`), so copying a timeline is cheap, and a move extends it without replaying the game.
+#[derive(Debug, Clone)]
 pub struct Timeline {
-    /// Positions, from the start.
-    pub games: Vec<Box<dyn AnyGame>>,
-    /// The seat that made each move.
-    pub movers: Vec<usize>,
+    /// `positions[i]` is the position after `i` moves.
+    positions: Vec<Rc<dyn AnyGame>>,
+    /// `movers[i]` is the seat that made move `i + 1`.
+    movers: Vec<Seat>,
 }
 
 impl Timeline {
-    /// The position after `moves` moves (the last one when there are fewer), as game `G`;
-    /// `None` when the game is of another type.
-    pub fn position<G: Game>(&self, moves: usize) -> Option<&G> {
-        let last = self.games.len().checked_sub(1)?;
-        self.games[moves.min(last)].as_any().downcast_ref()
+    /// A timeline holding only the start.
+    pub fn new(start: Box<dyn AnyGame>) -> Self {
+        Timeline {
+            positions: vec![Rc::from(start)],
+            movers: Vec::new(),
+        }
+    }
+
+    /// How many moves it holds.
+    pub fn moves(&self) -> usize {
+        self.movers.len()
+    }
+
+    /// The position after `moves` moves (the last one when there are fewer).
+    pub fn position(&self, moves: usize) -> &Rc<dyn AnyGame> {
+        &self.positions[moves.min(self.positions.len() - 1)]
+    }
+
+    /// The last position.
+    pub fn last(&self) -> &Rc<dyn AnyGame> {
+        self.position(self.moves())
+    }
+
+    /// The seat that made move `i + 1`.
+    pub fn mover(&self, i: usize) -> Option<Seat> {
+        self.movers.get(i).copied()
+    }
+
+    /// Forgets every move after the first `moves`.
+    pub fn truncate(&mut self, moves: usize) {
+        self.positions.truncate(moves + 1);
+        self.movers.truncate(moves);
+    }
+
+    /// Plays `mv` (move notation) after the last position; returns its canonical notation.
+    ///
+    /// # Errors
+    /// When it does not parse or is not legal; the timeline is then unchanged.
+    pub fn push(&mut self, mv: &str) -> Result<String, ApiError> {
+        let last = self.last();
+        let mover = last.to_move().unwrap_or_default();
+        let mut next = last.clone_box();
+        let canonical = next.play(mv)?;
+        self.positions.push(Rc::from(next));
+        self.movers.push(mover);
+        Ok(canonical)
     }
 }
 
@@ -109,17 +151,11 @@ impl GameRecord {
     /// # Errors
     /// When the game cannot start or a move is refused; the message names the move.
     pub fn timeline(&self) -> Result<Timeline, ApiError> {
-        let mut game = self.start()?;
-        let mut games = Vec::with_capacity(self.moves.len() + 1);
-        let mut movers = Vec::with_capacity(self.moves.len());
+        let mut line = Timeline::new(self.start()?);
         for (i, mv) in self.moves.iter().enumerate() {
-            movers.push(game.to_move().unwrap_or_default());
-            let before = game.clone_box();
-            play_recorded(game.as_mut(), i, mv)?;
-            games.push(before);
+            line.push(mv).map_err(|e| refused(i, mv, &e))?;
         }
-        games.push(game);
-        Ok(Timeline { games, movers })
+        Ok(line)
     }
 
     /// Checks everything a record from outside must satisfy: known format and game, options
@@ -243,13 +279,16 @@ impl GameRecord {
 
 /// Plays move `i` (from 0) of a record; a refusal names the move.
 fn play_recorded(game: &mut dyn AnyGame, i: usize, mv: &str) -> Result<String, ApiError> {
-    game.play(mv).map_err(|e| {
-        ApiError::BadRecord(format!(
-            "move {} ({}) cannot be played: {e}",
-            i + 1,
-            short(mv)
-        ))
-    })
+    game.play(mv).map_err(|e| refused(i, mv, &e))
+}
+
+/// The error for move `i` (from 0) of a record being refused.
+fn refused(i: usize, mv: &str, e: &ApiError) -> ApiError {
+    ApiError::BadRecord(format!(
+        "move {} ({}) cannot be played: {e}",
+        i + 1,
+        short(mv)
+    ))
 }
 
 fn short(s: &str) -> String {

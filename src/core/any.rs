@@ -1,23 +1,13 @@
-//! The games by slug, and a string-level API over them.
-//!
-//! Everything here speaks in strings (options, positions, moves), so tests, tools and the UI's
-//! generic parts can drive any game without knowing its types:
-//!
-//! ```
-//! use stackplay::core::registry;
-//! let mut game = registry::create("stack-control", "colours=RB", 7).unwrap();
-//! let first = game.legal_moves()[0].clone();
-//! game.play(&first).unwrap();
-//! assert!(game.outcome().is_none());
-//! let copy = registry::load("stack-control", &game.position()).unwrap();
-//! assert_eq!(copy.position(), game.position());
-//! ```
+//! Any game driven through strings: [`AnyGame`] (a position of some game) and
+//! [`GameEntry`] (a game's constructors and facts). The table of games lives with the games
+//! (`crate::games::GAMES`), and `crate::registry` looks it up: the core knows no game.
 
 use std::any::Any;
 use std::fmt::Debug;
 
 use super::error::ApiError;
 use super::game::{Game, GameInfo, Outcome, Seat, Viewer};
+use super::setup::{Fact, SeatCard, SetupChoices, SetupForm};
 
 /// A game of any kind, driven through strings.
 pub trait AnyGame: Debug {
@@ -42,6 +32,12 @@ pub trait AnyGame: Debug {
     fn outcome(&self) -> Option<Outcome>;
     /// The position in position notation, as `viewer` may see it.
     fn position_for(&self, viewer: Viewer) -> String;
+    /// The position as `viewer` may see it (secrets of other seats masked).
+    fn view_as(&self, viewer: Viewer) -> Box<dyn AnyGame>;
+    /// What `seat`'s player card shows (call it on a masked position).
+    fn seat_card(&self, seat: Seat) -> SeatCard;
+    /// Facts about the table (round, steps left in the turn).
+    fn table_facts(&self) -> Vec<Fact>;
     /// The whole position in position notation.
     fn position(&self) -> String {
         self.position_for(Viewer::Everyone)
@@ -88,6 +84,15 @@ impl<G: Game> AnyGame for G {
     fn position_for(&self, viewer: Viewer) -> String {
         self.view(viewer).to_string()
     }
+    fn view_as(&self, viewer: Viewer) -> Box<dyn AnyGame> {
+        Box::new(self.view(viewer))
+    }
+    fn seat_card(&self, seat: Seat) -> SeatCard {
+        Game::seat_card(self, seat)
+    }
+    fn table_facts(&self) -> Vec<Fact> {
+        Game::table_facts(self)
+    }
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }
@@ -105,6 +110,8 @@ pub struct GameEntry {
     create: fn(&str, u64) -> GameResult,
     load: fn(&str) -> GameResult,
     default_options: fn(usize) -> Result<String, ApiError>,
+    setup_form: fn(usize) -> Result<SetupForm, ApiError>,
+    options_from: fn(&SetupChoices) -> Result<String, ApiError>,
     playout: fn(usize, u64) -> Result<usize, ApiError>,
     #[cfg(not(target_arch = "wasm32"))]
     conformance: fn(usize, u64) -> Result<super::conformance::Report, String>,
@@ -128,6 +135,14 @@ fn default_options_impl<G: Game>(players: usize) -> Result<String, ApiError> {
     Ok(G::default_options(players)?.to_string())
 }
 
+fn setup_form_impl<G: Game>(players: usize) -> Result<SetupForm, ApiError> {
+    Ok(G::setup_form(players)?)
+}
+
+fn options_from_impl<G: Game>(choices: &SetupChoices) -> Result<String, ApiError> {
+    Ok(G::options_from(choices)?.to_string())
+}
+
 impl GameEntry {
     /// The entry for game type `G`.
     pub const fn of<G: Game>() -> GameEntry {
@@ -136,6 +151,8 @@ impl GameEntry {
             create: create_impl::<G>,
             load: load_impl::<G>,
             default_options: default_options_impl::<G>,
+            setup_form: setup_form_impl::<G>,
+            options_from: options_from_impl::<G>,
             playout: super::playout::playout_from_seed::<G>,
             #[cfg(not(target_arch = "wasm32"))]
             conformance: super::conformance::check_random_games::<G>,
@@ -171,6 +188,22 @@ impl GameEntry {
         (self.default_options)(players)
     }
 
+    /// The new-game form for `players` seats.
+    ///
+    /// # Errors
+    /// When the game is not for that many players.
+    pub fn setup_form(&self, players: usize) -> Result<SetupForm, ApiError> {
+        (self.setup_form)(players)
+    }
+
+    /// The options notation for what the players chose on the form.
+    ///
+    /// # Errors
+    /// When the choices do not fit the form or make no game; the text is for the page.
+    pub fn options_from(&self, choices: &SetupChoices) -> Result<String, ApiError> {
+        (self.options_from)(choices)
+    }
+
     /// Plays one random game for `players` seats from `seed`; returns its length in moves.
     ///
     /// # Errors
@@ -192,38 +225,4 @@ impl GameEntry {
     ) -> Result<super::conformance::Report, String> {
         (self.conformance)(games, seed)
     }
-}
-
-static GAMES: [GameEntry; 1] = [GameEntry::of::<crate::games::stack_control::StackControl>()];
-
-/// Every registered game, in menu order.
-pub fn games() -> &'static [GameEntry] {
-    &GAMES
-}
-
-/// The game registered under `slug`.
-///
-/// # Errors
-/// [`ApiError::UnknownGame`] when there is none.
-pub fn find(slug: &str) -> Result<&'static GameEntry, ApiError> {
-    games()
-        .iter()
-        .find(|g| g.info().slug == slug)
-        .ok_or_else(|| ApiError::UnknownGame(slug.chars().take(40).collect()))
-}
-
-/// A new game of `slug` from options notation and a seed.
-///
-/// # Errors
-/// Unknown slug, or options that do not parse or cannot start a game.
-pub fn create(slug: &str, options: &str, seed: u64) -> Result<Box<dyn AnyGame>, ApiError> {
-    find(slug)?.create(options, seed)
-}
-
-/// A game of `slug` from position notation.
-///
-/// # Errors
-/// Unknown slug, or a position that does not parse.
-pub fn load(slug: &str, position: &str) -> Result<Box<dyn AnyGame>, ApiError> {
-    find(slug)?.load(position)
 }

@@ -1,0 +1,363 @@
+//! A game being played: the saved game, every position of it, and where the board stands.
+//!
+//! This is the play page's model, kept free of Yew and of storage so it is tested natively:
+//! the clock is passed in, a move extends the timeline instead of replaying the game, the page
+//! saves [`Session::saved`] whenever [`Session::revision`] changes, and an answer computed for
+//! a position that is no longer current (a computer opponent's move arriving after an undo) is
+//! recognised by its [`Ticket`] and dropped.
+
+use std::rc::Rc;
+
+use crate::core::{AnyGame, Seat, Viewer};
+use crate::record::{GameRecord, Timeline};
+use crate::storage::SavedGame;
+
+/// Names the position a request was made for (see [`Session::ticket`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ticket(u64);
+
+/// A saved game being played.
+#[derive(Debug, Clone)]
+pub struct Session {
+    saved: SavedGame,
+    line: Timeline,
+    /// Changes whenever the game or the position on the board changes.
+    generation: u64,
+    /// Changes whenever this page changed the saved game (what the page must save).
+    revision: u64,
+}
+
+impl Session {
+    /// Opens a saved game, replaying it once.
+    ///
+    /// # Errors
+    /// A sentence for the page when the game does not replay.
+    pub fn open(saved: SavedGame) -> Result<Self, String> {
+        let line = saved
+            .record
+            .timeline()
+            .map_err(|e| format!("This game could not be replayed: {e}."))?;
+        Ok(Session {
+            saved,
+            line,
+            generation: 0,
+            revision: 0,
+        })
+    }
+
+    /// The saved game as it stands (what is stored).
+    pub fn saved(&self) -> &SavedGame {
+        &self.saved
+    }
+
+    /// The game's record.
+    pub fn record(&self) -> &GameRecord {
+        &self.saved.record
+    }
+
+    /// Every position of the game.
+    pub fn timeline(&self) -> &Timeline {
+        &self.line
+    }
+
+    /// How many moves are on the board.
+    pub fn cursor(&self) -> usize {
+        self.saved.cursor
+    }
+
+    /// The position on the board.
+    pub fn shown(&self) -> &Rc<dyn AnyGame> {
+        self.line.position(self.saved.cursor)
+    }
+
+    /// The position after every move (the game as it stands, whatever the board shows).
+    pub fn live(&self) -> &Rc<dyn AnyGame> {
+        self.line.last()
+    }
+
+    /// Who is looking at the board. In a game with hidden information that is not over, the
+    /// seat to move in the live game holds the device, and everything shown (every position
+    /// of the history too) is what that seat may see; otherwise everyone sees everything.
+    pub fn viewer(&self) -> Viewer {
+        let live = self.live();
+        match live.to_move() {
+            Some(seat) if live.info().hidden_information => Viewer::Seat(seat),
+            _ => Viewer::Everyone,
+        }
+    }
+
+    /// The position after `moves` moves as the viewer may see it.
+    pub fn position_for_viewer(&self, moves: usize) -> Rc<dyn AnyGame> {
+        let position = self.line.position(moves);
+        match self.viewer() {
+            Viewer::Everyone if !position.info().hidden_information => position.clone(),
+            viewer => Rc::from(position.view_as(viewer)),
+        }
+    }
+
+    /// Every move with the seat that made it, as the viewer may read it.
+    pub fn move_list(&self) -> Vec<(Seat, String)> {
+        let viewer = self.viewer();
+        self.saved
+            .record
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| {
+                (
+                    self.line.mover(i).unwrap_or_default(),
+                    self.line.position(i).describe_move(mv, viewer),
+                )
+            })
+            .collect()
+    }
+
+    /// How many moves a new move on the board would replace.
+    pub fn later_moves(&self) -> usize {
+        self.saved.record.moves.len() - self.saved.cursor
+    }
+
+    /// Counts a change of the game or of the board; `saves` when the stored game changed.
+    fn changed(&mut self, saves: bool) {
+        self.generation += 1;
+        if saves {
+            self.revision += 1;
+        }
+    }
+
+    /// Changes each time this page changes the saved game: the page saves on each change.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Names the position on the board now; see [`Session::is_current`].
+    pub fn ticket(&self) -> Ticket {
+        Ticket(self.generation)
+    }
+
+    /// Whether nothing has changed since `ticket` was taken (no move, undo, redo, history
+    /// step or other tab's change).
+    pub fn is_current(&self, ticket: Ticket) -> bool {
+        ticket.0 == self.generation
+    }
+
+    /// Plays `mv` (move notation) on the position on the board; moves after it (if the board
+    /// shows an earlier position) are replaced.
+    ///
+    /// # Errors
+    /// A sentence for the page when the move is not legal there; nothing changes.
+    pub fn play(&mut self, mv: &str, now_ms: f64) -> Result<(), String> {
+        let mut line = self.line.clone();
+        line.truncate(self.saved.cursor);
+        let canonical = line.push(mv).map_err(|e| capitalised(&e.to_string()))?;
+        self.line = line;
+        self.saved.push_move(canonical, now_ms);
+        self.changed(true);
+        Ok(())
+    }
+
+    /// Plays an answer computed for the position `ticket` named, unless something changed
+    /// since: then the answer is dropped and `Ok(false)` returned.
+    ///
+    /// # Errors
+    /// As [`Session::play`].
+    pub fn play_answer(&mut self, ticket: Ticket, mv: &str, now_ms: f64) -> Result<bool, String> {
+        if !self.is_current(ticket) {
+            return Ok(false);
+        }
+        self.play(mv, now_ms).map(|()| true)
+    }
+
+    /// Shows the position after `moves` moves; `false` (nothing changes) when there is no
+    /// such position or it is already shown.
+    pub fn goto(&mut self, moves: usize) -> bool {
+        if moves > self.saved.record.moves.len() || moves == self.saved.cursor {
+            return false;
+        }
+        self.saved.cursor = moves;
+        self.changed(true);
+        true
+    }
+
+    /// One move back; `false` at the start.
+    pub fn undo(&mut self) -> bool {
+        self.saved.can_undo() && self.goto(self.saved.cursor - 1)
+    }
+
+    /// One move forward again; `false` when no undone move is left.
+    pub fn redo(&mut self) -> bool {
+        self.saved.can_redo() && self.goto(self.saved.cursor + 1)
+    }
+
+    /// Takes the version another tab saved. When only its board position differs (that tab
+    /// stepped through the history), this board stays where it is.
+    ///
+    /// # Errors
+    /// As [`Session::open`]; this session is then unchanged.
+    pub fn adopt(&mut self, mut theirs: SavedGame) -> Result<(), String> {
+        if theirs.record == self.saved.record {
+            return Ok(());
+        }
+        let line = if theirs.record.moves.starts_with(&self.saved.record.moves)
+            && theirs.record.game == self.saved.record.game
+            && theirs.record.options == self.saved.record.options
+            && theirs.record.seed == self.saved.record.seed
+        {
+            // Their game extends ours: play the new moves only.
+            let mut line = self.line.clone();
+            for mv in &theirs.record.moves[self.line.moves()..] {
+                line.push(mv)
+                    .map_err(|e| format!("This game could not be replayed: {e}."))?;
+            }
+            line
+        } else {
+            theirs
+                .record
+                .timeline()
+                .map_err(|e| format!("This game could not be replayed: {e}."))?
+        };
+        theirs.cursor = theirs.cursor.min(theirs.record.moves.len());
+        self.saved = theirs;
+        self.line = line;
+        self.changed(false);
+        Ok(())
+    }
+}
+
+/// `text` with a capital first letter and a full stop.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        let rest = chars.as_str().trim_end_matches('.');
+        format!("{}{rest}.", first.to_uppercase())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::PlayerInfo;
+
+    fn session(seed: u64) -> Session {
+        let players = ["R", "B"]
+            .iter()
+            .enumerate()
+            .map(|(i, c)| PlayerInfo {
+                name: format!("P{i}"),
+                colour: (*c).to_string(),
+            })
+            .collect();
+        let record = GameRecord::new("stack-control", "colours=RB", seed, players);
+        Session::open(SavedGame::new("t".into(), record, 0.0)).unwrap()
+    }
+
+    fn first_move(s: &Session) -> String {
+        s.shown().legal_moves()[0].clone()
+    }
+
+    #[test]
+    fn a_move_extends_the_timeline_and_asks_for_a_save() {
+        let mut s = session(1);
+        let start = s.shown().position();
+        let mv = first_move(&s);
+        s.play(&mv, 5.0).unwrap();
+        assert_eq!(s.cursor(), 1);
+        assert_eq!(s.timeline().moves(), 1);
+        assert_eq!(s.revision(), 1);
+        assert_eq!(s.saved().updated_ms, 5.0);
+        assert_eq!(s.timeline().position(0).position(), start);
+        let again = s.record().replay(1).unwrap();
+        assert_eq!(s.shown().position(), again.position());
+        assert_eq!(s.move_list(), vec![(1, mv.clone())]);
+    }
+
+    #[test]
+    fn an_illegal_move_changes_nothing() {
+        let mut s = session(2);
+        let before = s.clone();
+        let err = s.play("a1-a1", 1.0).unwrap_err();
+        assert!(
+            err.starts_with(char::is_uppercase) && err.ends_with('.'),
+            "{err}"
+        );
+        assert_eq!(s.revision(), before.revision());
+        assert!(s.is_current(before.ticket()));
+        assert_eq!(s.timeline().moves(), 0);
+    }
+
+    #[test]
+    fn undo_redo_and_a_move_from_the_past_replace_later_moves() {
+        let mut s = session(3);
+        for _ in 0..3 {
+            let mv = first_move(&s);
+            s.play(&mv, 1.0).unwrap();
+        }
+        assert!(s.undo() && s.undo());
+        assert_eq!((s.cursor(), s.later_moves()), (1, 2));
+        assert!(s.redo());
+        assert_eq!(s.cursor(), 2);
+        assert!(!s.goto(9) && !s.goto(2));
+        assert!(s.goto(0) && !s.undo());
+        let mv = s.shown().legal_moves().last().unwrap().clone();
+        s.play(&mv, 2.0).unwrap();
+        assert_eq!(s.record().moves, vec![mv]);
+        assert_eq!(s.timeline().moves(), 1);
+        assert!(!s.redo());
+    }
+
+    #[test]
+    fn a_stale_answer_is_dropped() {
+        let mut s = session(4);
+        let mv = first_move(&s);
+        s.play(&mv, 1.0).unwrap();
+        let ticket = s.ticket();
+        let answer = first_move(&s);
+        assert!(s.undo());
+        assert!(!s.is_current(ticket));
+        assert_eq!(s.play_answer(ticket, &answer, 2.0), Ok(false));
+        assert_eq!(s.record().moves.len(), 1);
+        let ticket = s.ticket();
+        assert_eq!(s.play_answer(ticket, &mv, 3.0), Ok(true));
+    }
+
+    #[test]
+    fn another_tabs_version_is_adopted_without_moving_this_board() {
+        let mut ours = session(5);
+        let mut theirs = ours.clone();
+        for _ in 0..2 {
+            let mv = first_move(&theirs);
+            theirs.play(&mv, 1.0).unwrap();
+        }
+        let revision = ours.revision();
+        ours.adopt(theirs.saved().clone()).unwrap();
+        assert_eq!(ours.record(), theirs.record());
+        assert_eq!(ours.cursor(), 2);
+        assert_eq!(
+            ours.revision(),
+            revision,
+            "adopting is not a change to save"
+        );
+        assert_eq!(
+            ours.shown().position(),
+            theirs.record().replay(2).unwrap().position()
+        );
+        // They only step back: this board stays.
+        assert!(theirs.undo());
+        ours.adopt(theirs.saved().clone()).unwrap();
+        assert_eq!(ours.cursor(), 2);
+        // A different history replaces ours wholesale.
+        let mut other = session(5);
+        let mv = other.shown().legal_moves().last().unwrap().clone();
+        other.play(&mv, 1.0).unwrap();
+        ours.adopt(other.saved().clone()).unwrap();
+        assert_eq!(ours.record().moves, vec![mv]);
+        assert_eq!(ours.timeline().moves(), 1);
+    }
+
+    #[test]
+    fn everyone_sees_a_perfect_information_game() {
+        let s = session(6);
+        assert_eq!(s.viewer(), Viewer::Everyone);
+        assert!(Rc::ptr_eq(&s.position_for_viewer(0), s.shown()));
+    }
+}
