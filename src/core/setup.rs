@@ -164,7 +164,7 @@ impl SetupForm {
                 _ => {}
             }
             if choices.sides[..seat].contains(letter) {
-                return Err(SetupError(format!("two players chose {side}")));
+                return Err(SetupError(format!("two players cannot both play {side}")));
             }
         }
         for spec in &self.options {
@@ -316,7 +316,7 @@ mod tests {
             .check(2, &c)
             .unwrap_err()
             .0
-            .contains("two players chose red"));
+            .contains("two players cannot both play red"));
         let mut c = f.defaults(2);
         c.sides[1] = "Q".into();
         assert!(f.check(2, &c).is_err());

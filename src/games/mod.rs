@@ -2,7 +2,9 @@
 //! tables that list them: [`GAMES`] (the engines, for `crate::registry`) and, with the `ui`
 //! feature, [`VIEWS`] (how the UI draws each one).
 
+pub mod evade;
 pub mod stack_control;
+pub mod stacks;
 
 use crate::core::GameEntry;
 

@@ -1,14 +1,15 @@
-//! The Yew app: routes, pages, shared components, and the one place that knows which board
-//! view draws which game.
+//! The Yew app: routes, pages, shared components, [`game_view`] (what a game's view declares
+//! and what its board receives: no game in it) and [`views`] (a game's view by slug).
 
 pub mod actions;
 pub mod app;
 pub mod browser;
 pub mod components;
-pub mod game_views;
+pub mod game_view;
 pub mod hooks;
 pub mod pages;
 pub mod routes;
+pub mod views;
 
 pub use app::App;
 pub use routes::Route;

@@ -4,10 +4,9 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::rules::{Colour, Pyramid, Size, Square, StackControl, StackControlOptions, COLOURS};
-use crate::core::{Game, PlayerInfo};
-use crate::ui::components::board_props::BoardProps;
-use crate::ui::game_views::{ColourChoice, GameView};
+use super::rules::{Colour, Pyramid, Size, Square, StackControl, COLOURS};
+use crate::core::Game;
+use crate::ui::game_view::{BoardProps, GameView, Paint};
 
 const CELL: f64 = 100.0;
 const MARGIN: f64 = 30.0;
@@ -30,47 +29,13 @@ fn ink(colour: Colour) -> &'static str {
     }
 }
 
-/// Colours the new-game page offers, in the order the default options give them to seats.
-pub fn palette() -> Vec<ColourChoice> {
-    let defaults = StackControl::default_options(COLOURS.len())
-        .map(|o| o.colours)
-        .unwrap_or_else(|_| COLOURS.to_vec());
-    defaults
-        .into_iter()
-        .map(|c| ColourChoice {
-            letter: c.letter().to_string(),
-            name: c.name().to_string(),
-            fill: css(c).to_string(),
-            ink: ink(c).to_string(),
-        })
-        .collect()
-}
-
-/// The options notation for these players (their colours are their scoring colours).
-///
-/// # Errors
-/// A sentence for the page when a colour is unknown or two players picked the same one.
-pub fn options_for(players: &[PlayerInfo]) -> Result<String, String> {
-    let colours = players
-        .iter()
-        .map(|p| {
-            p.colour
-                .chars()
-                .next()
-                .and_then(Colour::from_letter)
-                .ok_or_else(|| format!("{} needs one of the five colours.", p.name))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let options = StackControlOptions { colours };
-    options.validate().map_err(|e| sentence(&e.0))?;
-    Ok(options.to_string())
-}
-
-/// `text` with a capital first letter and a full stop.
-fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        format!("{}{}.", first.to_uppercase(), chars.as_str())
+/// How a side (a colour letter) is painted.
+fn paint(letter: &str) -> Option<Paint> {
+    let mut chars = letter.chars();
+    let colour = chars.next().and_then(Colour::from_letter)?;
+    chars.next().is_none().then(|| Paint {
+        fill: css(colour),
+        ink: ink(colour),
     })
 }
 
@@ -80,9 +45,8 @@ pub const VIEW: GameView = GameView {
     board: |props| html! { <Board ..props /> },
     thumbnail: || html! { <Thumbnail /> },
     rules: super::view_rules::rules,
-    palette,
+    paint,
     setup_hint: "Your colour is your scoring colour. The last seat moves first, then play goes on in seat order.",
-    options_for,
 };
 
 fn describe_stack(stack: &[Pyramid]) -> String {
@@ -334,7 +298,7 @@ fn captured_between(before: &StackControl, after: &StackControl) -> Vec<Pyramid>
     out
 }
 
-/// The Stack Control board and its side panel.
+/// The Stack Control board, and its panel: the stack picked and the last capture.
 #[component]
 pub fn Board(props: &BoardProps) -> Html {
     // `_eq`: clearing an empty selection (every move) must not render the board again.
@@ -343,25 +307,23 @@ pub fn Board(props: &BoardProps) -> Html {
     let focus = use_state(|| 27usize);
     {
         let selected = selected.clone();
-        use_effect_with(props.cursor, move |_| selected.set(None));
+        use_effect_with(props.ply, move |_| selected.set(None));
     }
-    let cursor = props
-        .cursor
-        .min(props.timeline.games.len().saturating_sub(1));
-    let Some(game) = props.timeline.position::<StackControl>(cursor) else {
+    let Some(game) = props.position.as_any().downcast_ref::<StackControl>() else {
         return html! { <p class="error" role="alert">{ "This is not a Stack Control game." }</p> };
     };
-    let last_move = cursor
-        .checked_sub(1)
-        .and_then(|i| props.record.moves.get(i))
+    let last_move = props
+        .last_move
+        .as_ref()
         .and_then(|m| m.parse::<super::StackMove>().ok());
-    let before = cursor
-        .checked_sub(1)
-        .and_then(|i| props.timeline.position::<StackControl>(i));
+    let before = props
+        .before
+        .as_ref()
+        .and_then(|b| b.as_any().downcast_ref::<StackControl>());
     let captured = before.map_or_else(Vec::new, |before| captured_between(before, game));
     let arrival = before
         .zip(last_move)
-        .map(|(before, m)| arrival_of(before, m, cursor));
+        .map(|(before, m)| arrival_of(before, m, props.ply));
     let to_move = game.to_move();
     let over = to_move.is_none();
     let targets: Vec<Square> = match *selected {
@@ -474,25 +436,6 @@ pub fn Board(props: &BoardProps) -> Html {
         }
     });
 
-    let turn_colour = to_move.and_then(|s| game.colours().get(s).copied());
-    let scores = game.scores();
-    let players = game.colours().iter().enumerate().map(|(seat, &colour)| {
-        let name = props.record.players.get(seat).map_or_else(|| format!("Player {}", seat + 1), |p| p.name.clone());
-        let to_move = to_move == Some(seat);
-        let out = !game.is_in(seat);
-        let lost: u32 = Size::ALL.iter().map(|&s| u32::from(game.removed(colour, s))).sum();
-        html! {
-            <li class={classes!("player", to_move.then_some("to-move"), out.then_some("out"))}>
-                <span class="chip" style={format!("background:{};color:{}", css(colour), ink(colour))} aria-hidden="true">{ colour.letter() }</span>
-                <span class="name"><bdi>{ name }</bdi></span>
-                <span class="colour-name">{ format!("scores {}", colour.name()) }</span>
-                <span class="score" aria-label="score">{ scores[seat] }</span>
-                if out { <span class="badge">{ "out" }</span> }
-                if to_move { <span class="badge turn">{ "to move" }</span> }
-                <span class="lost">{ format!("lost {lost} to captures") }</span>
-            </li>
-        }
-    });
     let detail = match *selected {
         Some(sq) if !game.stack(sq).is_empty() => {
             let stack = game.stack(sq);
@@ -532,13 +475,10 @@ pub fn Board(props: &BoardProps) -> Html {
     });
 
     html! {
-        <div class="board-layout">
+        <>
             <div class="board-wrap">
                 <svg class="board" viewBox="-8 -8 846 846" role="group"
                     aria-label="Stack Control board. Arrow keys move between squares; Enter or Space picks a stack, then its landing square; Escape cancels.">
-                    if let Some(colour) = turn_colour {
-                        <rect class="turn-frame" x="24" y="-6" width="812" height="812" stroke={css(colour)} />
-                    }
                     { for cells }
                     { for coords }
                     // Drawn after every cell so no neighbour paints over it.
@@ -549,13 +489,10 @@ pub fn Board(props: &BoardProps) -> Html {
                     }
                 </svg>
             </div>
-            <aside class="side">
-                { props.status.clone() }
-                <ol class="players">{ for players }</ol>
+            <div class="board-panel">
                 { capture_note }
                 <div class="detail" aria-live="polite">{ detail }</div>
-                { props.children.clone() }
-            </aside>
-        </div>
+            </div>
+        </>
     }
 }

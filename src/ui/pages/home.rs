@@ -9,8 +9,8 @@ use crate::storage::{local, SavedGame, SetAside};
 use crate::ui::actions::import_record;
 use crate::ui::browser;
 use crate::ui::components::status::{player_name, status_line};
-use crate::ui::game_views;
 use crate::ui::routes::Route;
+use crate::ui::views;
 
 fn game_cards() -> Html {
     registry::games()
@@ -24,7 +24,7 @@ fn game_cards() -> Html {
             };
             html! {
                 <li class="game-card">
-                    { game_views::thumbnail(info.slug) }
+                    { views::thumbnail(info.slug) }
                     <div>
                         <h3>{ info.name }</h3>
                         <p class="meta">{ format!("{} · {players}", info.designer) }</p>
@@ -60,7 +60,7 @@ fn saved_row(saved: &SavedGame, on_delete: Callback<String>) -> Html {
                     { for record.players.iter().zip(&players).map(|(p, name)| html! {
                         <span class="player-tag">
                             <span class="dot" aria-hidden="true"
-                                style={format!("background:{}", game_views::css_colour(&record.game, &p.colour))}></span>
+                                style={format!("background:{}", views::paint(&record.game, &p.colour).fill)}></span>
                             <bdi>{ name.clone() }</bdi>
                         </span>
                     }) }

@@ -1,14 +1,15 @@
-//! `#/new/<slug>`: players, names, colours and options; then play.
+//! `#/new/<slug>`: players, names, sides and the game's options; then play. The form is drawn
+//! from what the game declares (`SetupForm`): no game has code here.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::ui::components::dead_end::dead_end;
-
-use crate::core::PlayerInfo;
+use crate::core::{OptionKind, OptionSpec, SetupChoices, SetupForm, SideRule};
+use crate::record::PlayerInfo;
 use crate::registry;
 use crate::ui::actions::start_new_game;
-use crate::ui::game_views;
+use crate::ui::components::dead_end::dead_end;
+use crate::ui::views;
 
 /// Props of [`NewGame`].
 #[derive(Properties, PartialEq)]
@@ -17,12 +18,21 @@ pub struct NewGameProps {
     pub slug: String,
 }
 
+/// The most seats any game has: the form keeps this many names.
+const MAX_SEATS: usize = 5;
+
 fn input_value(e: &Event) -> String {
     e.target()
         .and_then(|t| {
             t.clone()
                 .dyn_into::<web_sys::HtmlInputElement>()
-                .map(|i| i.value())
+                .map(|i| {
+                    if i.type_() == "checkbox" {
+                        if i.checked() { "on" } else { "off" }.to_string()
+                    } else {
+                        i.value()
+                    }
+                })
                 .or_else(|_| {
                     t.dyn_into::<web_sys::HtmlSelectElement>()
                         .map(|s| s.value())
@@ -32,32 +42,145 @@ fn input_value(e: &Event) -> String {
         .unwrap_or_default()
 }
 
+/// What the form holds: names and chosen sides for every possible seat, and option values.
+#[derive(Debug, Clone, PartialEq)]
+struct Choices {
+    names: Vec<String>,
+    /// The side each seat chose, where seats choose.
+    sides: Vec<String>,
+    values: Vec<(String, String)>,
+}
+
+impl Choices {
+    fn value(&self, key: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn set(&mut self, key: &str, value: String) {
+        match self.values.iter_mut().find(|(k, _)| k == key) {
+            Some(slot) => slot.1 = value,
+            None => self.values.push((key.to_string(), value)),
+        }
+    }
+
+    /// What goes to the game: the form's choices for `players` seats, each option at the
+    /// value picked (or its default when it has none that fits).
+    fn for_form(&self, form: &SetupForm, players: usize) -> SetupChoices {
+        let sides = match &form.sides {
+            SideRule::Fixed(fixed) => fixed
+                .iter()
+                .take(players)
+                .map(|s| s.letter.to_string())
+                .collect(),
+            SideRule::Choose(_) => self.sides.iter().take(players).cloned().collect(),
+        };
+        let values = form
+            .options
+            .iter()
+            .map(|o| {
+                let value = self
+                    .value(o.key)
+                    .filter(|v| o.accepts(v))
+                    .map_or_else(|| o.default_value(), str::to_string);
+                (o.key.to_string(), value)
+            })
+            .collect();
+        SetupChoices { sides, values }
+    }
+}
+
+/// One option's input, drawn from its declaration.
+fn option_input(spec: &OptionSpec, value: &str, on_change: Callback<(String, String)>) -> Html {
+    let key = spec.key.to_string();
+    let onchange = Callback::from(move |e: Event| on_change.emit((key.clone(), input_value(&e))));
+    let id = format!("option-{}", spec.key);
+    let input = match &spec.kind {
+        OptionKind::Choice { choices, .. } => html! {
+            <select id={id.clone()} {onchange}>
+                { for choices.iter().map(|(v, label)| html! {
+                    <option value={v.to_string()} selected={*v == value}>{ label.to_string() }</option>
+                }) }
+            </select>
+        },
+        OptionKind::Switch { .. } => html! {
+            <input id={id.clone()} type="checkbox" checked={value == "on"} {onchange} />
+        },
+        OptionKind::Number { min, max, .. } => html! {
+            <input id={id.clone()} type="number" min={min.to_string()} max={max.to_string()} step="1"
+                value={value.to_string()} {onchange} />
+        },
+    };
+    html! {
+        <div class="option">
+            <label for={id}>{ spec.label }</label>
+            { input }
+            <p class="hint">{ spec.help }</p>
+        </div>
+    }
+}
+
+/// `text` with a capital first letter and a full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        format!(
+            "{}{}.",
+            first.to_uppercase(),
+            chars.as_str().trim_end_matches('.')
+        )
+    })
+}
+
 /// The new-game page.
 #[component]
 pub fn NewGame(props: &NewGameProps) -> Html {
-    let palette = game_views::palette(&props.slug);
-    let players = use_state({
-        let palette = palette.clone();
-        move || {
-            (0..palette.len().max(5))
-                .map(|i| PlayerInfo {
-                    name: format!("Player {}", i + 1),
-                    colour: palette.get(i).map(|c| c.letter.clone()).unwrap_or_default(),
-                })
-                .collect::<Vec<_>>()
+    let entry = registry::find(&props.slug).ok();
+    let min_players = entry.map_or(2, |e| e.info().min_players);
+    let count = use_state(|| min_players);
+    let choices = use_state(|| {
+        // Where seats choose, seat `i` starts on the `i`-th side the game offers.
+        let sides = entry
+            .and_then(|e| e.setup_form(e.info().max_players).ok())
+            .map(|f| {
+                f.sides
+                    .sides()
+                    .iter()
+                    .map(|s| s.letter.to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        Choices {
+            names: (1..=MAX_SEATS).map(|i| format!("Player {i}")).collect(),
+            sides,
+            values: Vec::new(),
         }
     });
-    let min_players = registry::find(&props.slug).map_or(2, |e| e.info().min_players);
-    let count = use_state(|| min_players);
     let error = use_state(|| None::<String>);
     let starting = use_state(|| false);
-    let Ok(entry) = registry::find(&props.slug) else {
+    let Some(entry) = entry else {
         return dead_end(
             "No such game",
             format!("There is no game called \"{}\".", props.slug),
         );
     };
     let info = entry.info();
+    let form = match entry.setup_form(*count) {
+        Ok(form) => form,
+        Err(e) => return dead_end("This game cannot be set up", sentence(&e.to_string())),
+    };
+    let edit = {
+        let choices = choices.clone();
+        let error = error.clone();
+        move |change: Box<dyn Fn(&mut Choices)>| {
+            error.set(None);
+            let mut next = (*choices).clone();
+            change(&mut next);
+            choices.set(next);
+        }
+    };
     let on_count = {
         let count = count.clone();
         let error = error.clone();
@@ -65,79 +188,121 @@ pub fn NewGame(props: &NewGameProps) -> Html {
             if let Some(n) = input_value(&e)
                 .parse::<usize>()
                 .ok()
-                .filter(|n| (1..=5).contains(n))
+                .filter(|n| (info.min_players..=info.max_players).contains(n))
             {
                 count.set(n);
                 error.set(None);
             }
         })
     };
+    let on_option = {
+        let edit = edit.clone();
+        Callback::from(move |(key, value): (String, String)| {
+            edit(Box::new(move |c| c.set(&key, value.clone())));
+        })
+    };
     let rows = (0..*count).map(|i| {
         let on_name = {
-            let players = players.clone();
-            let error = error.clone();
+            let edit = edit.clone();
             Callback::from(move |e: Event| {
-                error.set(None);
-                let mut next = (*players).clone();
-                next[i].name = input_value(&e);
-                players.set(next);
+                let name = input_value(&e);
+                edit(Box::new(move |c| c.names[i] = name.clone()));
             })
         };
-        let on_colour = {
-            let players = players.clone();
-            let error = error.clone();
-            Callback::from(move |e: Event| {
-                error.set(None);
-                let mut next = (*players).clone();
-                next[i].colour = input_value(&e);
-                players.set(next);
-            })
+        let side = match &form.sides {
+            SideRule::Fixed(fixed) => {
+                let side = fixed.get(i).copied();
+                let letter = side.map_or("", |s| s.letter);
+                let paint = views::paint(&props.slug, letter);
+                html! {
+                    <span class="side">
+                        <span class="chip" aria-hidden="true" style={format!("background:{};color:{}", paint.fill, paint.ink)}>{ letter }</span>
+                        { format!(" plays {}", side.map_or("", |s| s.name)) }
+                    </span>
+                }
+            }
+            SideRule::Choose(sides) => {
+                let current = choices.sides.get(i).cloned().unwrap_or_default();
+                let on_side = {
+                    let edit = edit.clone();
+                    Callback::from(move |e: Event| {
+                        let side = input_value(&e);
+                        edit(Box::new(move |c| {
+                            if let Some(slot) = c.sides.get_mut(i) {
+                                *slot = side.clone();
+                            }
+                        }));
+                    })
+                };
+                let paint = views::paint(&props.slug, &current);
+                html! {
+                    <>
+                        <label>{ "Colour " }
+                            <select onchange={on_side}>
+                                { for sides.iter().map(|s| html! {
+                                    <option value={s.letter} selected={s.letter == current}>{ s.name }</option>
+                                }) }
+                            </select>
+                        </label>
+                        <span class="chip" aria-hidden="true" style={format!("background:{};color:{}", paint.fill, paint.ink)}>{ current.clone() }</span>
+                    </>
+                }
+            }
         };
-        let current = players[i].colour.clone();
         html! {
             <fieldset class="seat">
                 <legend>{ format!("Seat {}", i + 1) }</legend>
-                <label>{ "Name " }<input type="text" maxlength="40" value={players[i].name.clone()} onchange={on_name} /></label>
-                <label>{ "Colour " }
-                    <select onchange={on_colour}>
-                        { for palette.iter().map(|c| html! {
-                            <option value={c.letter.clone()} selected={c.letter == current}>{ c.name.clone() }</option>
-                        }) }
-                    </select>
-                </label>
-                <span class="chip" aria-hidden="true" style={{
-                    let c = game_views::colour_of(&props.slug, &current);
-                    format!("background:{};color:{}", c.fill, c.ink)
-                }}>{ current.clone() }</span>
+                <label>{ "Name " }<input type="text" maxlength="40" value={choices.names[i].clone()} onchange={on_name} /></label>
+                { side }
             </fieldset>
         }
     });
+    let options = form.options.iter().map(|spec| {
+        let value = choices
+            .value(spec.key)
+            .filter(|v| spec.accepts(v))
+            .map_or_else(|| spec.default_value(), str::to_string);
+        option_input(spec, &value, on_option.clone())
+    });
     let on_start = {
-        let players = players.clone();
-        let count = count.clone();
+        let choices = choices.clone();
+        let count = *count;
         let error = error.clone();
         let slug = props.slug.clone();
         let starting = starting.clone();
+        let form = form.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if *starting {
                 return; // a double click starts one game, not two
             }
-            let chosen: Vec<PlayerInfo> = players
+            let names: Vec<String> = choices
+                .names
                 .iter()
-                .take(*count)
-                .map(|p| PlayerInfo {
-                    name: p.name.trim().to_string(),
-                    colour: p.colour.clone(),
-                })
+                .take(count)
+                .map(|n| n.trim().to_string())
                 .collect();
-            if let Some(p) = chosen.iter().position(|p| p.name.is_empty()) {
+            if let Some(p) = names.iter().position(String::is_empty) {
                 error.set(Some(format!("Seat {} needs a name.", p + 1)));
                 return;
             }
+            let picked = choices.for_form(&form, count);
+            let players: Vec<PlayerInfo> = names
+                .into_iter()
+                .zip(&picked.sides)
+                .map(|(name, colour)| PlayerInfo {
+                    name,
+                    colour: colour.clone(),
+                })
+                .collect();
             starting.set(true);
-            let result = game_views::options_for(&slug, &chosen)
-                .and_then(|options| start_new_game(&slug, &options, chosen));
+            let result = entry
+                .options_from(&picked)
+                .map_err(|e| match e {
+                    crate::core::ApiError::Setup(e) => sentence(&e.0),
+                    e => sentence(&e.to_string()),
+                })
+                .and_then(|options| start_new_game(&slug, &options, players));
             if let Err(why) = result {
                 starting.set(false);
                 error.set(Some(why));
@@ -148,15 +313,23 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         <section class="page new-game">
             <h1>{ format!("New game of {}", info.name) }</h1>
             <form onsubmit={on_start}>
-                <label>{ "Players " }
-                    <select id="player-count" onchange={on_count}>
-                        { for (info.min_players..=info.max_players).map(|n| html! {
-                            <option value={n.to_string()} selected={n == *count}>{ n }</option>
-                        }) }
-                    </select>
-                </label>
+                if info.min_players != info.max_players {
+                    <label>{ "Players " }
+                        <select id="player-count" onchange={on_count}>
+                            { for (info.min_players..=info.max_players).map(|n| html! {
+                                <option value={n.to_string()} selected={n == *count}>{ n }</option>
+                            }) }
+                        </select>
+                    </label>
+                }
                 { for rows }
-                <p class="hint">{ game_views::setup_hint(&props.slug) }</p>
+                if !form.options.is_empty() {
+                    <fieldset class="options">
+                        <legend>{ "Options" }</legend>
+                        { for options }
+                    </fieldset>
+                }
+                <p class="hint">{ views::setup_hint(&props.slug) }</p>
                 if let Some(e) = &*error { <p class="error" role="alert">{ e.clone() }</p> }
                 <button type="submit" class="primary" id="start-game" disabled={*starting}>{ "Start the game" }</button>
             </form>

@@ -5,29 +5,30 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::ui::components::dead_end::dead_end;
-
-use crate::core::{GameRecord, Viewer};
+use crate::core::{AnyGame, Outcome};
+use crate::record::GameRecord;
+use crate::session::Session;
 use crate::storage::{local, SavedGame};
 use crate::ui::actions;
 use crate::ui::browser;
-use crate::ui::components::board_props::BoardProps;
+use crate::ui::components::dead_end::dead_end;
 use crate::ui::components::move_list::MoveList;
 use crate::ui::components::status::{player_name, result_line};
-use crate::ui::game_views;
+use crate::ui::game_view::BoardProps;
 use crate::ui::hooks::{use_global_listener, On};
 use crate::ui::routes::Route;
+use crate::ui::views;
 
-/// What the play page holds.
-#[derive(Debug, Clone, PartialEq)]
+/// What the play page holds: the game being played (or why it cannot be), and a message.
+#[derive(Debug, Clone)]
 struct PlayState {
-    saved: Result<SavedGame, String>,
+    session: Result<Session, String>,
     message: Option<String>,
 }
 
 /// What can happen on the play page.
 enum PlayAction {
-    /// A move in notation, played at the cursor.
+    /// A move in notation, played on the position on the board.
     Move(String),
     /// One move back.
     Undo,
@@ -45,59 +46,52 @@ impl Reducible for PlayState {
     type Action = PlayAction;
 
     fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
-        match action {
-            PlayAction::Reload(mut saved) => {
-                // Another tab only stepping through the history does not move this board.
-                if let (Ok(theirs), Ok(ours)) = (&mut saved, &self.saved) {
-                    if theirs.record == ours.record {
-                        theirs.cursor = ours.cursor;
-                    }
-                }
-                return Rc::new(PlayState {
-                    saved,
-                    message: None,
-                });
+        let tell = |message: String| {
+            Rc::new(PlayState {
+                session: self.session.clone(),
+                message: Some(message),
+            })
+        };
+        let session = match (&self.session, action) {
+            (_, PlayAction::Tell(message)) => return tell(message),
+            (Ok(ours), PlayAction::Reload(Ok(theirs))) => {
+                let mut next = ours.clone();
+                return match next.adopt(theirs) {
+                    Ok(()) => Rc::new(PlayState {
+                        session: Ok(next),
+                        message: None,
+                    }),
+                    Err(why) => tell(why),
+                };
             }
-            PlayAction::Tell(message) => {
+            (_, PlayAction::Reload(theirs)) => {
                 return Rc::new(PlayState {
-                    saved: self.saved.clone(),
-                    message: Some(message),
+                    session: theirs.and_then(Session::open),
+                    message: None,
                 })
             }
-            _ => {}
-        }
-        let Ok(saved) = &self.saved else {
-            return self;
-        };
-        let mut next = saved.clone();
-        let now = local::now_ms();
-        match action {
-            PlayAction::Move(mv) => {
-                let checked = next
-                    .record
-                    .replay(next.cursor)
-                    .and_then(|mut g| g.play(&mv));
-                match checked {
-                    Ok(canonical) => next.push_move(canonical, now),
-                    Err(e) => {
-                        return Rc::new(PlayState {
-                            saved: self.saved.clone(),
-                            message: Some(e.to_string()),
-                        })
-                    }
+            (Err(_), _) => return self,
+            (Ok(session), action) => {
+                let mut next = session.clone();
+                let changed = match action {
+                    PlayAction::Move(mv) => match next.play(&mv, local::now_ms()) {
+                        Ok(()) => true,
+                        Err(why) => return tell(why),
+                    },
+                    PlayAction::Undo => next.undo(),
+                    PlayAction::Redo => next.redo(),
+                    PlayAction::Goto(n) => next.goto(n),
+                    PlayAction::Tell(_) | PlayAction::Reload(_) => false,
+                };
+                if !changed {
+                    return self;
                 }
+                next
             }
-            PlayAction::Undo if next.can_undo() => next.cursor -= 1,
-            PlayAction::Redo if next.can_redo() => next.cursor += 1,
-            PlayAction::Goto(n) if n <= next.record.moves.len() => next.cursor = n,
-            _ => return self,
-        }
-        let message = local::save(&next).err().map(|why| {
-            format!("This is on the board but was not saved ({why}). Download the game to keep it.")
-        });
+        };
         Rc::new(PlayState {
-            saved: Ok(next),
-            message,
+            session: Ok(session),
+            message: None,
         })
     }
 }
@@ -114,13 +108,78 @@ fn rematch(record: &GameRecord) -> Result<(), String> {
     actions::start_new_game(&record.game, &record.options, record.players.clone())
 }
 
-/// The play page.
+/// The player cards: name, side, score and the game's facts about each seat, as the viewer
+/// may see them.
+fn player_cards(slug: &str, record: &GameRecord, shown: &dyn AnyGame) -> Html {
+    let to_move = shown.to_move();
+    (0..shown.seats())
+        .map(|seat| {
+            let card = shown.seat_card(seat);
+            let colour = record.players.get(seat).map_or("", |p| p.colour.as_str());
+            let paint = views::paint(slug, colour);
+            let moving = to_move == Some(seat);
+            html! {
+                <li class={classes!("player", moving.then_some("to-move"), card.out.then_some("out"))}>
+                    <span class="chip" style={format!("background:{};color:{}", paint.fill, paint.ink)} aria-hidden="true">{ colour.to_string() }</span>
+                    <span class="name"><bdi>{ player_name(record, seat) }</bdi></span>
+                    if let Some(score) = card.score {
+                        <span class="score" aria-label="score">{ score }</span>
+                    }
+                    if !card.side.is_empty() { <span class="colour-name">{ card.side }</span> }
+                    if card.out { <span class="badge">{ "out" }</span> }
+                    if moving { <span class="badge turn">{ "to move" }</span> }
+                    { for card.facts.iter().map(|f| html! {
+                        <span class="fact">{ format!("{}: {}", f.label, f.value) }</span>
+                    }) }
+                </li>
+            }
+        })
+        .collect()
+}
+
+/// The result: who won, why, the ranking with scores, and a rematch.
+fn result_box(
+    record: &GameRecord,
+    outcome: &Outcome,
+    seat_colour: &dyn Fn(usize) -> String,
+    on_rematch: Callback<MouseEvent>,
+) -> Html {
+    let names: Vec<String> = (0..record.players.len())
+        .map(|s| player_name(record, s))
+        .collect();
+    let scores = outcome.scores.as_ref().map(|scores| {
+        let mut place = 1;
+        let rows = outcome.ranking(record.players.len()).into_iter().map(|group| {
+            let label = if group.len() > 1 { format!("{place}= ") } else { format!("{place}. ") };
+            place += group.len();
+            group.iter().map(|&s| html! {
+                <li>
+                    <span class="place">{ label.clone() }</span>
+                    <span class="dot" aria-hidden="true" style={format!("background:{}", seat_colour(s))}></span>
+                    { format!(" {}: {}", names.get(s).cloned().unwrap_or_default(), scores.get(s).copied().unwrap_or(0)) }
+                </li>
+            }).collect::<Html>()
+        });
+        html! { <ul class="final-scores">{ for rows }</ul> }
+    });
+    html! {
+        <div class="game-over">
+            <h2>{ result_line(record, outcome) }</h2>
+            <p>{ outcome.reason.clone() }</p>
+            { scores.unwrap_or_default() }
+            <button type="button" class="primary" onclick={on_rematch}>{ "Rematch" }</button>
+        </div>
+    }
+}
+
+/// The play page: it owns the layout for every game (title, whose turn, player cards,
+/// controls, result, move list, history); the game's view draws only its board and panel.
 #[component]
 pub fn Play(props: &PlayProps) -> Html {
     let state = use_reducer({
         let id = props.id.clone();
         move || PlayState {
-            saved: local::load(&id),
+            session: local::load(&id).and_then(Session::open),
             message: None,
         }
     });
@@ -164,37 +223,42 @@ pub fn Play(props: &PlayProps) -> Html {
             }
         });
     }
-    let record = use_memo(
-        state.saved.as_ref().ok().map(|s| s.record.clone()),
-        |r: &Option<GameRecord>| r.clone().map(Rc::new),
-    );
-    let line = use_memo((*record).clone(), |r: &Option<Rc<GameRecord>>| {
-        r.as_ref().map(|r| r.timeline().map(Rc::new))
-    });
+    {
+        // Saving is an effect of a change this page made (never of loading or of another
+        // tab's version, which are stored already).
+        let state = state.clone();
+        let revision = state.session.as_ref().map_or(0, Session::revision);
+        use_effect_with(revision, move |&revision| {
+            if let (true, Ok(session)) = (revision > 0, &state.session) {
+                if let Err(why) = local::save(session.saved()) {
+                    state.dispatch(PlayAction::Tell(format!(
+                        "This is on the board but was not saved ({why}). Download the game to keep it."
+                    )));
+                }
+            }
+        });
+    }
 
-    let saved = match &state.saved {
+    let session = match &state.session {
         Ok(s) => s,
         Err(why) => return dead_end("Game not available", why.clone()),
     };
-    let (Some(record), Some(Ok(line))) = (&*record, &*line) else {
-        return html! { <p class="error" role="alert">{ "This game could not be replayed." }</p> };
-    };
-    let cursor = saved.cursor.min(line.games.len() - 1);
-    let game = &line.games[cursor];
-    let info = game.info();
+    let record = session.record();
+    let slug = record.game.clone();
+    let cursor = session.cursor();
+    let viewer = session.viewer();
+    let shown = session.position_for_viewer(cursor);
+    let info = shown.info();
     let names: Vec<String> = (0..record.players.len())
         .map(|s| player_name(record, s))
         .collect();
-
-    let outcome = game.outcome();
     let seat_colour = |seat: usize| {
-        record
-            .players
-            .get(seat)
-            .map(|p| game_views::css_colour(&record.game, &p.colour))
-            .unwrap_or_default()
+        let letter = record.players.get(seat).map_or("", |p| p.colour.as_str());
+        views::paint(&slug, letter).fill.to_string()
     };
-    let banner = match (&outcome, game.to_move()) {
+    let outcome = shown.outcome();
+    let to_move = shown.to_move();
+    let banner = match (&outcome, to_move) {
         (Some(outcome), _) => html! {
             <div class="turn-banner over" role="status" aria-live="polite">
                 <strong>{ format!("Game over: {}", result_line(record, outcome)) }</strong>
@@ -208,45 +272,24 @@ pub fn Play(props: &PlayProps) -> Html {
         },
         (None, None) => Html::default(),
     };
-    let result_box = outcome.map(|outcome| {
-        let scores = outcome.scores.as_ref().map(|scores| {
-            let ranking = outcome.ranking(record.players.len());
-            let mut place = 1;
-            let rows = ranking.iter().map(|group| {
-                let label = if group.len() > 1 { format!("{place}= ") } else { format!("{place}. ") };
-                place += group.len();
-                group.iter().map(|&s| html! {
-                    <li>
-                        <span class="place">{ label.clone() }</span>
-                        <span class="dot" aria-hidden="true" style={format!("background:{}", seat_colour(s))}></span>
-                        { format!(" {}: {}", names.get(s).cloned().unwrap_or_default(), scores.get(s).copied().unwrap_or(0)) }
-                    </li>
-                }).collect::<Html>()
-            });
-            html! { <ul class="final-scores">{ for rows }</ul> }
-        });
+    let result = outcome.as_ref().map(|outcome| {
         let again = record.clone();
         let dispatcher = state.dispatcher();
-        html! {
-            <div class="game-over">
-                <h2>{ result_line(record, &outcome) }</h2>
-                <p>{ outcome.reason.clone() }</p>
-                { scores.unwrap_or_default() }
-                <button type="button" class="primary" onclick={Callback::from(move |_| {
-                    if let Err(why) = rematch(&again) {
-                        dispatcher.dispatch(PlayAction::Tell(why));
-                    }
-                })}>{ "Rematch" }</button>
-            </div>
-        }
+        let on_rematch = Callback::from(move |_| {
+            if let Err(why) = rematch(&again) {
+                dispatcher.dispatch(PlayAction::Tell(why));
+            }
+        });
+        result_box(record, outcome, &seat_colour, on_rematch)
     });
     let history_note = (cursor < record.moves.len()).then(|| html! {
         <p class="history-note">{ format!("Showing move {cursor} of {}. Redo or pick a later move to return; a new move here replaces the later ones.", record.moves.len()) }</p>
     });
+    let table_facts = shown.table_facts();
 
     let on_move = {
         let state = state.clone();
-        let later = record.moves.len() - cursor;
+        let later = session.later_moves();
         Callback::from(move |mv: String| {
             // Playing from an earlier position replaces the moves after it: never by accident.
             let question = format!(
@@ -291,7 +334,7 @@ pub fn Play(props: &PlayProps) -> Html {
     };
     let on_download = {
         let record = record.clone();
-        let id = saved.id.clone();
+        let id = session.saved().id.clone();
         Callback::from(move |_| {
             let _ = browser::download(
                 &format!("stackplay-{}-{id}.json", record.game),
@@ -299,49 +342,23 @@ pub fn Play(props: &PlayProps) -> Html {
             );
         })
     };
-    let moves: Vec<(usize, String)> = line
-        .movers
-        .iter()
-        .zip(&line.games)
-        .zip(&record.moves)
-        .map(|((&seat, before), mv)| (seat, before.describe_move(mv, Viewer::Everyone)))
-        .collect();
-    let status = html! {
-        <>
-            if !local::available() {
-                <p class="warning" role="alert">{ "This browser is not letting the app save: this game lasts only while this tab is open. Download it to keep it." }</p>
-            }
-            { history_note }
-            if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
-            { result_box.unwrap_or_default() }
-            <div class="buttons">
-                <button type="button" onclick={undo} disabled={!saved.can_undo()} title="Ctrl+Z">{ "Undo" }</button>
-                <button type="button" onclick={redo} disabled={!saved.can_redo()} title="Ctrl+Shift+Z">{ "Redo" }</button>
-                <button type="button" onclick={on_share}>{ "Share link" }</button>
-                <button type="button" onclick={on_download}>{ "Download" }</button>
-            </div>
-            if let Some((link, copied)) = &*share {
-                <label class="share">
-                    { format!("Link to this game, all {} moves{}", record.moves.len(),
-                        if *copied { " (copied to the clipboard):" } else { ": copy it from here" }) }
-                    <input type="text" readonly=true value={link.clone()}
-                        onfocus={Callback::from(|e: FocusEvent| {
-                            if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                                input.select();
-                            }
-                        })} />
-                </label>
-            }
-        </>
-    };
+    let saved = session.saved();
     let board_props = BoardProps {
-        record: record.clone(),
-        timeline: line.clone(),
-        cursor,
+        position: shown.clone(),
+        before: cursor
+            .checked_sub(1)
+            .map(|i| session.position_for_viewer(i)),
+        last_move: cursor
+            .checked_sub(1)
+            .and_then(|i| record.moves.get(i).cloned()),
+        ply: cursor,
+        viewer,
+        players: Rc::new(record.players.clone()),
         on_move,
-        status,
-        children: html! { <MoveList {moves} {names} {cursor} {on_goto} /> },
     };
+    let turn_style = to_move
+        .filter(|_| outcome.is_none())
+        .map(|seat| format!("--turn-colour:{}", seat_colour(seat)));
 
     html! {
         <section class="page play">
@@ -350,7 +367,44 @@ pub fn Play(props: &PlayProps) -> Html {
                 <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
                 { banner }
             </div>
-            { game_views::board(&record.game, board_props) }
+            <div class={classes!("play-layout", turn_style.as_ref().map(|_| "turn"))} style={turn_style.clone()}>
+                { views::board(&slug, board_props) }
+                <div class="play-status">
+                    if !local::available() {
+                        <p class="warning" role="alert">{ "This browser is not letting the app save: this game lasts only while this tab is open. Download it to keep it." }</p>
+                    }
+                    { history_note }
+                    if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
+                    { result.unwrap_or_default() }
+                    <div class="buttons">
+                        <button type="button" onclick={undo} disabled={!saved.can_undo()} title="Ctrl+Z">{ "Undo" }</button>
+                        <button type="button" onclick={redo} disabled={!saved.can_redo()} title="Ctrl+Shift+Z">{ "Redo" }</button>
+                        <button type="button" onclick={on_share}>{ "Share link" }</button>
+                        <button type="button" onclick={on_download}>{ "Download" }</button>
+                    </div>
+                    if let Some((link, copied)) = &*share {
+                        <label class="share">
+                            { format!("Link to this game, all {} moves{}", record.moves.len(),
+                                if *copied { " (copied to the clipboard):" } else { ": copy it from here" }) }
+                            <input type="text" readonly=true value={link.clone()}
+                                onfocus={Callback::from(|e: FocusEvent| {
+                                    if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                                        input.select();
+                                    }
+                                })} />
+                        </label>
+                    }
+                </div>
+                <div class="play-players">
+                    <ol class="players">{ player_cards(&slug, record, shown.as_ref()) }</ol>
+                    if !table_facts.is_empty() {
+                        <ul class="table-facts">
+                            { for table_facts.iter().map(|f| html! { <li>{ format!("{}: {}", f.label, f.value) }</li> }) }
+                        </ul>
+                    }
+                </div>
+                <MoveList moves={session.move_list()} {names} {cursor} {on_goto} />
+            </div>
         </section>
     }
 }

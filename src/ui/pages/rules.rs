@@ -5,8 +5,8 @@ use yew::prelude::*;
 use crate::ui::components::dead_end::dead_end;
 
 use crate::registry;
-use crate::ui::game_views;
 use crate::ui::routes::Route;
+use crate::ui::views;
 
 /// Props of [`Rules`].
 #[derive(Properties, PartialEq)]
@@ -18,8 +18,7 @@ pub struct RulesProps {
 /// The rules page.
 #[component]
 pub fn Rules(props: &RulesProps) -> Html {
-    let (Ok(entry), Some(body)) = (registry::find(&props.slug), game_views::rules(&props.slug))
-    else {
+    let (Ok(entry), Some(body)) = (registry::find(&props.slug), views::rules(&props.slug)) else {
         return dead_end(
             "No such game",
             format!("There are no rules for \"{}\".", props.slug),

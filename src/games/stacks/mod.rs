@@ -1,0 +1,53 @@
+//! Stacks and Diabolical Stacks (designer unknown): race twelve pieces across a hexagonal
+//! board and off the far edge, two moves a turn, stacking on the opponent to trap them.
+//!
+//! The rules are `shared/seeds/003_596fd6c90ecda072.txt` with the binding rulings of
+//! `shared/rulings/stacks.md`. The notation is described in `notation.rs`.
+//!
+//! # Choices where the text and the rulings are silent
+//!
+//! - **Sides and seats**: seat 1 plays Light (`L`), seat 2 Dark (`D`); nobody chooses. Light's
+//!   near row is row `a`, Dark's the last row (`e`, `g` or `i` for sides 3, 4, 5).
+//! - **Cells**: rows are lettered from Light's side (`a` first) and cells numbered 1 up, left
+//!   to right as Light sees the board (`c4`). The geometry (cells, rows, drawing positions,
+//!   forward neighbours, near and far rows) is the public functions of [`rules`] re-exported
+//!   here.
+//! - **Steps are moves**: entering a piece (`+a2`), moving a group (`b2-c3`, `b2-c3x2` for the
+//!   top two pieces) and moving a group off the board (`e1-off`, `e1-offx3`) are each one
+//!   move of the game; the seat to move stays the same while its turn has moves left.
+//! - **Moves left**: the position carries the seat to move and the moves left in its turn
+//!   (`L1` at the start: the first player's first turn is worth one move; then 2 at the start
+//!   of every turn; 1 after a 1-move step). After a 1-move step the same seat moves again only
+//!   if a 1-move step exists; otherwise the turn ends at once, inside that same move (ruling
+//!   7): the player never has to play anything to forfeit the rest of the turn.
+//! - **Passing**: a player with no legal step at all at the start of the turn has exactly one
+//!   legal move, `pass`, which hands the turn (2 moves) to the opponent; `pass` is never legal
+//!   otherwise. So the legal-move list is never empty while the game goes on.
+//! - **Win**: the game ends the moment a player's twelfth piece leaves the board, even with a
+//!   move left in the turn. (Only the mover's own pieces ever leave, so only the mover can
+//!   win.) The turn is still handed on as usual by that move, but nobody is to move any more.
+//! - **Repetition (Diabolical only)**: the positions compared are those in which a seat is to
+//!   move, after any automatic end of a turn; the start position counts as the first
+//!   occurrence of itself. Positions are compared through a 64-bit key (FNV-1a) of every stack
+//!   bottom to top, both reserves, the seat to move and the moves left. The game is a draw
+//!   the moment a position occurs for the third time. A step that enters a piece or moves
+//!   pieces off can never be undone (reserves only shrink and pieces off never return), so the
+//!   position forgets the earlier keys at such a step; in Stacks (no backward moves, no
+//!   repetition possible) no keys are kept at all.
+//! - **Group sizes**: in Stacks a group is 1 to as many of the mover's pieces as sit together
+//!   at the top; in Diabolical Stacks 1 to the whole stack when its top piece is the mover's,
+//!   and a group leaving the board must be made only of the mover's pieces (so it is 1 to the
+//!   mover's run at the top, exactly as in Stacks).
+//! - **Order of the legal moves**: entries left to right, then each cell (row `a` first, left
+//!   to right) with its groups smallest first, each to its forward cells left to right and
+//!   then off the board.
+//! - **Seed**: the game has no randomness; the seed is ignored.
+
+mod notation;
+mod rules;
+
+pub use rules::{
+    cell_count, cell_index, cells, draw_position, far_row, forward, is_on_board, near_row, own_run,
+    row_count, row_len, row_letter, valid_side, Cell, Colour, Dest, Stacks, StacksMove,
+    StacksOptions, COLOURS, DEFAULT_SIDE, MAX_SIDE, MIN_SIDE, MOVES_PER_TURN, PIECES,
+};

@@ -1,0 +1,81 @@
+//! What a game's view declares and what its board receives. This module imports no game:
+//! each game's `view.rs` depends on it, and the pages find a game's view through
+//! [`super::views`], which reads the table in `crate::games`.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::core::{AnyGame, Viewer};
+use crate::record::PlayerInfo;
+
+/// Everything the UI needs to draw one game; the page does the rest from the engine.
+pub struct GameView {
+    /// The game's slug, as in the registry.
+    pub slug: &'static str,
+    /// The board, and the game's own panel if it has one (see [`BoardProps`]).
+    pub board: fn(BoardProps) -> Html,
+    /// A small picture for the home page.
+    pub thumbnail: fn() -> Html,
+    /// The rules page body.
+    pub rules: fn() -> Html,
+    /// How a side (by the letter records store) is painted.
+    pub paint: fn(&str) -> Option<Paint>,
+    /// A line of advice under the new-game form.
+    pub setup_hint: &'static str,
+}
+
+/// How a side is painted: the fill and the colour of text drawn on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Paint {
+    /// CSS fill.
+    pub fill: &'static str,
+    /// CSS colour of text on the fill.
+    pub ink: &'static str,
+}
+
+impl Paint {
+    /// Grey, for a side a view does not know.
+    pub const UNKNOWN: Paint = Paint {
+        fill: "#888",
+        ink: "#fff",
+    };
+}
+
+/// What a board component receives. The page owns the layout: a board renders its board
+/// (`<div class="board-wrap">`) and, where the game needs one, a panel of its own
+/// (`<div class="board-panel">`: a tile rack, the stashes, the stack picked), nothing else.
+#[derive(Properties, Clone)]
+pub struct BoardProps {
+    /// The position on the board, as the viewer may see it.
+    pub position: Rc<dyn AnyGame>,
+    /// The position before the last move shown, as the viewer may see it (for animations).
+    pub before: Option<Rc<dyn AnyGame>>,
+    /// The last move shown, in move notation.
+    pub last_move: Option<String>,
+    /// How many moves of the game are on the board (a new value clears any selection).
+    pub ply: usize,
+    /// Who is looking at the board.
+    pub viewer: Viewer,
+    /// The players, by seat (names and colours).
+    pub players: Rc<Vec<PlayerInfo>>,
+    /// Called with a legal move in move notation when the player makes one.
+    pub on_move: Callback<String>,
+}
+
+impl PartialEq for BoardProps {
+    fn eq(&self, other: &Self) -> bool {
+        let same = |a: &Option<Rc<dyn AnyGame>>, b: &Option<Rc<dyn AnyGame>>| match (a, b) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        Rc::ptr_eq(&self.position, &other.position)
+            && same(&self.before, &other.before)
+            && self.last_move == other.last_move
+            && self.ply == other.ply
+            && self.viewer == other.viewer
+            && self.players == other.players
+            && self.on_move == other.on_move
+    }
+}

@@ -1,0 +1,84 @@
+//! Finds a game's view in the table of views (`crate::games::VIEWS`).
+
+use yew::prelude::*;
+
+use super::game_view::{BoardProps, GameView, Paint};
+use crate::games::VIEWS;
+
+/// The view of the game registered under `slug`.
+pub fn view(slug: &str) -> Option<&'static GameView> {
+    VIEWS.iter().find(|v| v.slug == slug)
+}
+
+/// The board component for `slug`.
+pub fn board(slug: &str, props: BoardProps) -> Html {
+    match view(slug) {
+        Some(v) => (v.board)(props),
+        None => html! { <p class="error">{ "This game has no board view yet." }</p> },
+    }
+}
+
+/// A small picture of the game for the home page.
+pub fn thumbnail(slug: &str) -> Html {
+    view(slug).map(|v| (v.thumbnail)()).unwrap_or_default()
+}
+
+/// The in-app rules page for `slug`, if it has one.
+pub fn rules(slug: &str) -> Option<Html> {
+    view(slug).map(|v| (v.rules)())
+}
+
+/// A line of advice under the new-game form.
+pub fn setup_hint(slug: &str) -> &'static str {
+    view(slug).map_or("", |v| v.setup_hint)
+}
+
+/// How a record's player colour (a side letter) is painted (grey when unknown).
+pub fn paint(slug: &str, letter: &str) -> Paint {
+    view(slug)
+        .and_then(|v| (v.paint)(letter))
+        .unwrap_or(Paint::UNKNOWN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry;
+
+    #[test]
+    fn every_registered_game_has_a_view_and_every_view_a_game() {
+        for entry in registry::games() {
+            assert!(
+                view(entry.info().slug).is_some(),
+                "{} has no view",
+                entry.info().slug
+            );
+        }
+        for v in &VIEWS {
+            assert!(
+                registry::find(v.slug).is_ok(),
+                "view {} has no game",
+                v.slug
+            );
+        }
+    }
+
+    #[test]
+    fn every_side_of_every_game_is_painted() {
+        for entry in registry::games() {
+            let info = entry.info();
+            for n in info.min_players..=info.max_players {
+                let form = entry.setup_form(n).unwrap();
+                for side in form.sides.sides() {
+                    assert_ne!(
+                        paint(info.slug, side.letter),
+                        Paint::UNKNOWN,
+                        "{}: side {} has no paint",
+                        info.slug,
+                        side.name
+                    );
+                }
+            }
+        }
+    }
+}
