@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
-# Prints the release bundle's sizes (wasm, JS, CSS), raw and gzipped, from dist/.
+# Prints the release bundle's sizes (wasm, JS, CSS), raw and gzipped, from dist/, and fails
+# when the first load (every wasm, JS and CSS file together, gzipped) is over the budget.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+BUDGET="${BUNDLE_BUDGET_BYTES:-307200}" # 300 KB
+total=0
 printf '%-6s %10s %10s  %s\n' kind raw gzipped file
 for ext in wasm js css; do
   for f in dist/*."$ext"; do
     [ -e "$f" ] || continue
-    printf '%-6s %10d %10d  %s\n' "$ext" "$(wc -c < "$f")" "$(gzip -9 -c "$f" | wc -c)" "$(basename "$f")"
+    gz="$(gzip -9 -c "$f" | wc -c)"
+    total=$((total + gz))
+    printf '%-6s %10d %10d  %s\n' "$ext" "$(wc -c < "$f")" "$gz" "$(basename "$f")"
   done
 done
+printf '%-6s %10s %10d  (budget %d)\n' total "" "$total" "$BUDGET"
+if [ "$total" -gt "$BUDGET" ]; then
+  echo "the site is $total bytes gzipped, over its budget of $BUDGET" >&2
+  exit 1
+fi

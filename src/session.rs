@@ -25,6 +25,9 @@ pub struct Session {
     generation: u64,
     /// Changes whenever this page changed the saved game (what the page must save).
     revision: u64,
+    /// In a hidden-information game, the seat that confirmed it holds the device (never
+    /// stored: after a reload the device must be handed over again).
+    holder: Option<Seat>,
 }
 
 impl Session {
@@ -42,6 +45,7 @@ impl Session {
             line,
             generation: 0,
             revision: 0,
+            holder: None,
         })
     }
 
@@ -75,14 +79,32 @@ impl Session {
         self.line.last()
     }
 
-    /// Who is looking at the board. In a game with hidden information that is not over, the
-    /// seat to move in the live game holds the device, and everything shown (every position
-    /// of the history too) is what that seat may see; otherwise everyone sees everything.
+    /// Who is looking at the board. While a game with hidden information goes on, the device
+    /// belongs to the seat to move in the position on the board (after an undo, the seat that
+    /// moves there), and everything shown is what that seat may see; once it is over, or when
+    /// nothing is hidden, everyone sees everything.
     pub fn viewer(&self) -> Viewer {
-        let live = self.live();
-        match live.to_move() {
-            Some(seat) if live.info().hidden_information => Viewer::Seat(seat),
-            _ => Viewer::Everyone,
+        if !self.live().info().hidden_information || self.live().outcome().is_some() {
+            return Viewer::Everyone;
+        }
+        // A shown position with nobody to move can only be the end, handled above.
+        Viewer::Seat(self.shown().to_move().unwrap_or_default())
+    }
+
+    /// The seat the device must be handed to before anything of the game is shown: the
+    /// viewer, until that seat confirms it holds the device ([`Session::confirm_handoff`]).
+    pub fn handoff(&self) -> Option<Seat> {
+        match self.viewer() {
+            Viewer::Seat(seat) if self.holder != Some(seat) => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// The seat the device was handed to says it holds it.
+    pub fn confirm_handoff(&mut self) {
+        if let Viewer::Seat(seat) = self.viewer() {
+            self.holder = Some(seat);
+            self.changed(false);
         }
     }
 
@@ -356,8 +378,12 @@ mod tests {
 
     #[test]
     fn everyone_sees_a_perfect_information_game() {
-        let s = session(6);
+        let mut s = session(6);
         assert_eq!(s.viewer(), Viewer::Everyone);
+        assert_eq!(s.handoff(), None);
         assert!(Rc::ptr_eq(&s.position_for_viewer(0), s.shown()));
+        let mv = first_move(&s);
+        s.play(&mv, 1.0).unwrap();
+        assert_eq!(s.handoff(), None, "no hand-off without secrets");
     }
 }

@@ -82,14 +82,18 @@ fn storage() -> Result<Store, String> {
 /// Whether games are kept in the browser's storage (else only in this tab's memory).
 pub fn available() -> bool {
     LOCAL_WORKS.with(|works| {
-        *works.get().get_or_insert_with(|| {
-            local_storage().is_some_and(|s| {
-                let probe = "stackplay.probe";
-                let ok = s.set_item(probe, "1").is_ok();
-                let _ = s.remove_item(probe);
-                ok
-            })
-        })
+        if let Some(known) = works.get() {
+            return known;
+        }
+        // Probed once per page load: every probe is a write that wakes the other tabs.
+        let ok = local_storage().is_some_and(|s| {
+            let probe = "stackplay.probe";
+            let ok = s.set_item(probe, "1").is_ok();
+            let _ = s.remove_item(probe);
+            ok
+        });
+        works.set(Some(ok));
+        ok
     })
 }
 

@@ -336,3 +336,69 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         </section>
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Side;
+
+    const SIDES: [Side; 2] = [
+        Side {
+            letter: "L",
+            name: "Light",
+        },
+        Side {
+            letter: "D",
+            name: "Dark",
+        },
+    ];
+
+    fn form(sides: SideRule) -> SetupForm {
+        SetupForm {
+            sides,
+            options: vec![OptionSpec {
+                key: "side",
+                label: "Board side",
+                help: "",
+                kind: OptionKind::Number {
+                    min: 3,
+                    max: 5,
+                    default: 3,
+                },
+            }],
+        }
+    }
+
+    fn choices(sides: &[&str], values: &[(&str, &str)]) -> Choices {
+        Choices {
+            names: vec!["A".into(); MAX_SEATS],
+            sides: sides.iter().map(|s| (*s).to_string()).collect(),
+            values: values
+                .iter()
+                .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn fixed_sides_ignore_what_the_form_remembers() {
+        let picked = choices(&["D", "D"], &[]).for_form(&form(SideRule::Fixed(SIDES.to_vec())), 2);
+        assert_eq!(picked.sides, vec!["L", "D"]);
+        assert_eq!(
+            picked.value("side"),
+            Some("3"),
+            "an unset option takes its default"
+        );
+    }
+
+    #[test]
+    fn chosen_sides_and_values_are_passed_on_and_bad_values_fall_back() {
+        let f = form(SideRule::Choose(SIDES.to_vec()));
+        let picked = choices(&["D", "L"], &[("side", "5")]).for_form(&f, 2);
+        assert_eq!(picked.sides, vec!["D", "L"]);
+        assert_eq!(picked.value("side"), Some("5"));
+        assert_eq!(f.check(2, &picked), Ok(()));
+        let picked = choices(&["D", "L"], &[("side", "9"), ("old", "x")]).for_form(&f, 2);
+        assert_eq!(picked.values, vec![("side".to_string(), "3".to_string())]);
+    }
+}

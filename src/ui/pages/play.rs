@@ -5,7 +5,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::core::{AnyGame, Outcome};
+use crate::core::{AnyGame, GameInfo, Outcome};
 use crate::record::GameRecord;
 use crate::session::Session;
 use crate::storage::{local, SavedGame};
@@ -40,6 +40,8 @@ enum PlayAction {
     Reload(Result<SavedGame, String>),
     /// Something to tell the player.
     Tell(String),
+    /// The seat the device was handed to holds it now.
+    HandedOver,
 }
 
 impl Reducible for PlayState {
@@ -81,6 +83,10 @@ impl Reducible for PlayState {
                     PlayAction::Undo => next.undo(),
                     PlayAction::Redo => next.redo(),
                     PlayAction::Goto(n) => next.goto(n),
+                    PlayAction::HandedOver => {
+                        next.confirm_handoff();
+                        true
+                    }
                     PlayAction::Tell(_) | PlayAction::Reload(_) => false,
                 };
                 if !changed {
@@ -172,6 +178,37 @@ fn result_box(
     }
 }
 
+/// Hides the board of a hidden-information game until the seat it belongs to holds the device.
+fn handoff_screen(
+    info: &GameInfo,
+    record: &GameRecord,
+    seat: usize,
+    dispatcher: &UseReducerDispatcher<PlayState>,
+) -> Html {
+    let name = player_name(record, seat);
+    let name_of = |s: usize| player_name(record, s);
+    let onclick = {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |_| dispatcher.dispatch(PlayAction::HandedOver))
+    };
+    html! {
+        <section class="page play">
+            <div class="play-head">
+                <h1>{ info.name }</h1>
+                <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
+            </div>
+            <div class="handoff" role="dialog" aria-labelledby="handoff-title">
+                <h2 id="handoff-title">{ "Pass the device to " }<bdi>{ name.clone() }</bdi></h2>
+                <p>{ format!("The board shows secrets only {} may see. Everyone else: look away.", name) }</p>
+                <p class="meta">{ format!("Players: {}", (0..record.players.len()).map(name_of).collect::<Vec<_>>().join(", ")) }</p>
+                <button type="button" class="primary" id="handoff-ready" {onclick}>
+                    { "I am " }<bdi>{ name }</bdi>{ ": show my board" }
+                </button>
+            </div>
+        </section>
+    }
+}
+
 /// The play page: it owns the layout for every game (title, whose turn, player cards,
 /// controls, result, move list, history); the game's view draws only its board and panel.
 #[component]
@@ -245,6 +282,9 @@ pub fn Play(props: &PlayProps) -> Html {
     };
     let record = session.record();
     let slug = record.game.clone();
+    if let Some(seat) = session.handoff() {
+        return handoff_screen(session.live().info(), record, seat, &state.dispatcher());
+    }
     let cursor = session.cursor();
     let viewer = session.viewer();
     let shown = session.position_for_viewer(cursor);
