@@ -9,8 +9,12 @@ pub mod stacks;
 use crate::core::GameEntry;
 
 /// Every game's engine, in menu order.
-pub static GAMES: [GameEntry; 1] = [GameEntry::of::<stack_control::StackControl>()];
+pub static GAMES: [GameEntry; 2] = [
+    GameEntry::of::<stack_control::StackControl>(),
+    GameEntry::of::<evade::Evade>(),
+];
 
 /// Every game's view, one per entry of [`GAMES`] (a unit test checks they match).
 #[cfg(feature = "ui")]
-pub static VIEWS: [crate::ui::game_view::GameView; 1] = [stack_control::view::VIEW];
+pub static VIEWS: [crate::ui::game_view::GameView; 2] =
+    [stack_control::view::VIEW, evade::view::VIEW];

@@ -1,0 +1,514 @@
+//! In headless Chromium (wasm-bindgen-test): a whole game of Evade played through the real
+//! app by clicks (a random and a manual secret setup, hand-off screens, a peek, steps until the
+//! game ends), checking at every turn that the board shows exactly the values the masked
+//! position of the seat holding the device shows, and that at the end every coin is face up;
+//! and the setup and a step by keyboard alone.
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use stackplay::core::Viewer;
+use stackplay::games::evade::{goal_row, Evade, Square};
+use stackplay::storage::SavedGame;
+use stackplay::ui::App;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, MouseEvent, MouseEventInit};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+fn storage() -> web_sys::Storage {
+    web_sys::window().unwrap().local_storage().unwrap().unwrap()
+}
+
+async fn sleep(ms: u64) {
+    yew::platform::time::sleep(Duration::from_millis(ms)).await;
+}
+
+fn body_text() -> String {
+    document()
+        .get_element_by_id("app-under-test")
+        .and_then(|e| e.text_content())
+        .unwrap_or_default()
+}
+
+fn find(selector: &str) -> Option<Element> {
+    document().query_selector(selector).unwrap()
+}
+
+fn find_all(selector: &str) -> Vec<Element> {
+    let list = document().query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .collect()
+}
+
+fn count(selector: &str) -> usize {
+    find_all(selector).len()
+}
+
+/// Waits (up to 5 s) until `selector` matches, and returns the first match.
+async fn wait_for(selector: &str) -> Element {
+    for _ in 0..250 {
+        if let Some(el) = find(selector) {
+            return el;
+        }
+        sleep(20).await;
+    }
+    panic!(
+        "nothing matched {selector} at {}; page: {}",
+        web_sys::window().unwrap().location().hash().unwrap(),
+        body_text()
+    );
+}
+
+fn click(el: &Element) {
+    let init = MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let ev = MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
+    el.dispatch_event(&ev).unwrap();
+}
+
+fn key(el: &Element, key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    el.dispatch_event(&ev).unwrap();
+}
+
+async fn go(hash: &str) {
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash(hash)
+        .unwrap();
+    sleep(60).await;
+}
+
+/// Mounts the app in a fresh element (the test runner's own output stays untouched).
+fn mount() -> (yew::AppHandle<App>, Element) {
+    while let Some(stale) = document().get_element_by_id("app-under-test") {
+        stale.remove();
+    }
+    let root = document().create_element("div").unwrap();
+    root.set_id("app-under-test");
+    document().body().unwrap().append_child(&root).unwrap();
+    (yew::Renderer::<App>::with_root(root.clone()).render(), root)
+}
+
+fn unmount((app, root): (yew::AppHandle<App>, Element)) {
+    app.destroy();
+    root.remove();
+}
+
+/// Waits for the play page to settle on either the hand-off screen or the board; if the
+/// device must be handed over, checks that no board is shown and says "I hold it".
+/// Returns whether there was a hand-off.
+async fn hand_over_if_asked() -> bool {
+    for _ in 0..250 {
+        if let Some(ready) = find("#handoff-ready") {
+            assert_eq!(
+                count("svg.board"),
+                0,
+                "the hand-off screen must hide the board"
+            );
+            assert_eq!(count(".coin"), 0, "the hand-off screen shows no coin");
+            click(&ready);
+            wait_for("svg.evade-board").await;
+            sleep(20).await;
+            return true;
+        }
+        if find("svg.evade-board").is_some() {
+            sleep(20).await;
+            // The page may still be switching to the hand-off screen.
+            if find("#handoff-ready").is_none() {
+                return false;
+            }
+        } else {
+            sleep(20).await;
+        }
+    }
+    panic!("neither a board nor a hand-off screen: {}", body_text());
+}
+
+/// The game as stored (every move), replayed.
+fn stored_game() -> Evade {
+    let s = storage();
+    let key = (0..s.length().unwrap())
+        .filter_map(|i| s.key(i).unwrap())
+        .find(|k| k.starts_with("stackplay.game."))
+        .expect("the game is saved");
+    let saved = SavedGame::parse(&s.get_item(&key).unwrap().unwrap()).unwrap();
+    let position = saved.record.replay(saved.cursor).unwrap();
+    position
+        .as_any()
+        .downcast_ref::<Evade>()
+        .expect("an Evade game")
+        .clone()
+}
+
+/// The whole position as the seat holding the device may see it (everyone once it is over).
+fn masked(game: &Evade) -> (Evade, Viewer) {
+    use stackplay::core::Game;
+    let viewer = match game.to_move() {
+        Some(seat) => Viewer::Seat(seat),
+        None => Viewer::Everyone,
+    };
+    (game.view(viewer), viewer)
+}
+
+/// Checks, square by square, that the board draws exactly the coins of the masked position,
+/// with a value exactly where the masked position has one (and no value word anywhere else).
+fn check_board_against(masked: &Evade) {
+    for sq in Square::all() {
+        let name = sq.to_string();
+        let cell = find(&format!("svg.board .cell[data-square='{name}']"))
+            .unwrap_or_else(|| panic!("no cell {name}"));
+        let label = cell.get_attribute("aria-label").unwrap_or_default();
+        let drawn = find_all(&format!("svg.board .cell[data-square='{name}'] g.coin"));
+        let coins = masked.coins_at(sq);
+        assert_eq!(drawn.len(), coins.len(), "{name}: coins drawn ({label})");
+        for (el, coin) in drawn.iter().zip(&coins) {
+            let class = el.get_attribute("class").unwrap_or_default();
+            let side = if coin.owner == 0 { "suns" } else { "moons" };
+            assert!(class.contains(side), "{name}: {class} is not {side}");
+            let shown = el.get_attribute("data-value");
+            let text = el.text_content().unwrap_or_default();
+            match coin.value {
+                Some(v) => {
+                    assert_eq!(
+                        shown.as_deref(),
+                        Some(v.letter().to_string().as_str()),
+                        "{name}: the value the viewer may see is not shown"
+                    );
+                }
+                None => {
+                    assert_eq!(shown, None, "{name}: a hidden value is shown ({label})");
+                    assert!(text.trim().is_empty(), "{name}: hidden coin shows {text:?}");
+                    assert!(class.contains("face-down"), "{name}: {class}");
+                }
+            }
+        }
+        if coins.iter().all(|c| c.value.is_none()) {
+            assert!(
+                !label.contains("face up") && !label.contains("you know"),
+                "{name}: the label tells a hidden value: {label}"
+            );
+        }
+    }
+    let panel = find(".board-panel")
+        .and_then(|p| p.text_content())
+        .unwrap_or_default();
+    if masked.coins().all(|c| c.value.is_none()) {
+        assert!(
+            !panel.contains("it is the"),
+            "the panel tells a value: {panel}"
+        );
+    }
+}
+
+/// Picks a coin of the seat to move that can step, preferring the step that goes furthest
+/// towards its goal row, and plays it by two clicks. Returns false when no coin can step.
+async fn step_by_clicks(seat: usize) -> bool {
+    let side = if seat == 0 { "suns" } else { "moons" };
+    let goal = goal_row(seat);
+    // This seat's lone coins (a coin of a frozen pair never moves).
+    let squares: Vec<String> = find_all("svg.board .cell.has-coin")
+        .iter()
+        .filter(|c| c.query_selector(".pair").unwrap().is_none())
+        .filter(|c| {
+            c.query_selector(&format!(".coin.{side}"))
+                .unwrap()
+                .is_some()
+        })
+        .filter_map(|c| c.get_attribute("data-square"))
+        .collect();
+    let mut best: Option<(i32, String, String)> = None;
+    for from in &squares {
+        let cell = wait_for(&format!("svg.board .cell[data-square='{from}']")).await;
+        click(&cell);
+        sleep(25).await;
+        for target in find_all("svg.board .cell.target") {
+            let to = target.get_attribute("data-square").unwrap();
+            let label = target.get_attribute("aria-label").unwrap();
+            assert!(label.contains("Move here"), "{label}");
+            if target
+                .get_attribute("class")
+                .unwrap()
+                .contains("freeze-target")
+            {
+                assert!(label.contains("freezes both coins"), "{label}");
+            }
+            let to_sq: Square = to.parse().unwrap();
+            let from_sq: Square = from.parse().unwrap();
+            let gain = (goal - from_sq.row()).abs() - (goal - to_sq.row()).abs();
+            if best.as_ref().is_none_or(|b| gain > b.0) {
+                best = Some((gain, from.clone(), to));
+            }
+        }
+        // Pick the same coin again: the selection is cleared.
+        click(&cell);
+        sleep(20).await;
+        assert_eq!(count("svg.board .cell.target"), 0, "picking again cancels");
+    }
+    let Some((_, from, to)) = best else {
+        return false;
+    };
+    click(&wait_for(&format!("svg.board .cell[data-square='{from}']")).await);
+    sleep(25).await;
+    click(&wait_for(&format!("svg.board .cell.target[data-square='{to}']")).await);
+    sleep(40).await;
+    true
+}
+
+#[wasm_bindgen_test]
+async fn a_whole_game_by_clicks() {
+    storage().clear().unwrap();
+    go("#/new/evade").await;
+    let app = mount();
+    let start: web_sys::HtmlElement = wait_for("#start-game").await.dyn_into().unwrap();
+    start.click();
+
+    // Suns set up first, in secret: a random arrangement, looked at, then confirmed.
+    assert!(hand_over_if_asked().await, "seat 1 gets a hand-off screen");
+    wait_for("#evade-random").await;
+    assert!(body_text().contains("Set up your coins in secret"));
+    assert_eq!(count("svg.board g.coin"), 0, "no coin is on the board yet");
+    let done = wait_for("#evade-setup").await;
+    assert!(done.has_attribute("disabled"), "Set up waits for six coins");
+    click(&wait_for("#evade-random").await);
+    sleep(40).await;
+    assert_eq!(count("svg.board .cell.slot g.coin"), 6, "the row is filled");
+    assert!(!wait_for("#evade-setup").await.has_attribute("disabled"));
+    click(&wait_for("#evade-setup").await);
+    sleep(60).await;
+
+    // Moons: after the hand-off, Suns' six coins are face down with no value.
+    assert!(hand_over_if_asked().await, "seat 2 gets a hand-off screen");
+    wait_for("#evade-random").await;
+    assert_eq!(count("svg.board g.coin.suns.face-down"), 6);
+    assert_eq!(count("svg.board g.coin[data-value]"), 0);
+    check_board_against(&masked(&stored_game()).0);
+
+    // A manual arrangement by clicks: value then square, square then value, and a swap.
+    let order = [
+        ("5", "a6"),
+        ("4", "b6"),
+        ("a", "c6"),
+        ("n", "d6"),
+        ("2", "e6"),
+    ];
+    for (value, square) in order {
+        click(&wait_for(&format!(".evade-tray button[data-value='{value}']")).await);
+        sleep(20).await;
+        click(&wait_for(&format!("svg.board .cell[data-square='{square}']")).await);
+        sleep(20).await;
+    }
+    assert!(wait_for("#evade-setup").await.has_attribute("disabled"));
+    click(&wait_for("svg.board .cell[data-square='f6']").await);
+    sleep(20).await;
+    click(&wait_for(".evade-tray button[data-value='3']").await);
+    sleep(20).await;
+    // Swap c6 (ace) and f6 (3).
+    click(&wait_for("svg.board .cell[data-square='c6']").await);
+    sleep(20).await;
+    click(&wait_for("svg.board .cell[data-square='f6']").await);
+    sleep(30).await;
+    assert!(
+        body_text().contains("c6 3, d6 blank, e6 2, f6 ace"),
+        "{}",
+        body_text()
+    );
+    click(&wait_for("#evade-setup").await);
+    sleep(60).await;
+
+    // The game: a hand-off before every turn; the board never shows more than the masked
+    // position of the seat holding the device.
+    let mut peeked = false;
+    let mut offered = false;
+    let mut declined = false;
+    let mut steps = 0;
+    loop {
+        hand_over_if_asked().await;
+        let game = stored_game();
+        let (view, viewer) = masked(&game);
+        check_board_against(&view);
+        if game.end().is_some() {
+            break;
+        }
+        let Viewer::Seat(seat) = viewer else {
+            unreachable!()
+        };
+        // The first draw offer is declined, a later one accepted.
+        if let Some(decline) = find("#evade-decline").filter(|_| !declined) {
+            assert!(
+                body_text().contains("Moons offer a draw"),
+                "{}",
+                body_text()
+            );
+            click(&decline);
+            sleep(60).await;
+            declined = true;
+            continue;
+        }
+        if let Some(accept) = find("#evade-accept") {
+            click(&accept);
+            sleep(60).await;
+            continue;
+        }
+        // Moons offer a draw on their first turn; once declined, they go on with it.
+        if seat == 1 && !offered {
+            click(&wait_for("#evade-offer").await);
+            sleep(60).await;
+            offered = true;
+            continue;
+        }
+        if offered && seat == 1 && steps == 1 {
+            let text = body_text();
+            assert!(text.contains("Your draw offer was declined"), "{text}");
+            assert_eq!(count("#evade-offer"), 0, "one offer a turn");
+        }
+        if steps >= 200 {
+            // Long enough: offer a draw (the opponent accepts after the hand-off).
+            click(&wait_for("#evade-offer").await);
+            sleep(60).await;
+            continue;
+        }
+        // Once, Suns peek at a coin first: its value shows to them alone.
+        if !peeked && seat == 0 && steps >= 4 && game.can_peek() {
+            let own = find_all("svg.board .cell.has-coin .coin.suns");
+            let cell = own[0].closest(".cell").unwrap().unwrap();
+            let square = cell.get_attribute("data-square").unwrap();
+            click(&cell);
+            sleep(25).await;
+            click(&wait_for("#evade-peek").await);
+            sleep(60).await;
+            assert!(
+                find("#handoff-ready").is_none(),
+                "a peek keeps the device with the same player"
+            );
+            let text = body_text();
+            assert!(
+                text.contains(&format!("You peeked at {square}: it is the")),
+                "{text}"
+            );
+            assert!(text.contains("You may not freeze this turn"), "{text}");
+            assert_eq!(
+                count("svg.board .coin.suns.known"),
+                1,
+                "only the peeked coin shows its value to its owner"
+            );
+            assert_eq!(count(".cell.peeked"), 1);
+            check_board_against(&masked(&stored_game()).0);
+            peeked = true;
+        }
+        if let Some(pass) = find("#evade-pass") {
+            click(&pass);
+        } else {
+            assert!(step_by_clicks(seat).await, "a coin can step");
+        }
+        sleep(40).await;
+        steps += 1;
+    }
+
+    // The end: every coin face up, with its value, for everyone; no hand-off.
+    assert!(body_text().contains("Game over"), "{}", body_text());
+    assert_eq!(count("#handoff-ready"), 0);
+    assert_eq!(count("svg.board g.coin"), 12);
+    assert_eq!(count("svg.board g.coin.face-up[data-value]"), 12);
+    assert_eq!(count("svg.board g.coin.face-down"), 0);
+    assert!(peeked || steps < 5, "the game had a peek");
+    assert!(declined, "a draw offer was declined");
+    unmount(app);
+    storage().clear().unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn setup_and_a_step_by_keyboard() {
+    storage().clear().unwrap();
+    go("#/new/evade").await;
+    let app = mount();
+    let start: web_sys::HtmlElement = wait_for("#start-game").await.dyn_into().unwrap();
+    start.click();
+    hand_over_if_asked().await;
+    wait_for("#evade-random").await;
+
+    // One square is in the tab order; arrow keys move along row 1; letters put coins there.
+    assert_eq!(count("svg.board .cell[tabindex='0']"), 1);
+    let mut cell = wait_for("svg.board .cell[data-square='c1']").await;
+    assert_eq!(cell.get_attribute("tabindex").as_deref(), Some("0"));
+    for _ in 0..2 {
+        key(&cell, "ArrowLeft");
+        sleep(30).await;
+        cell = wait_for("svg.board .cell[tabindex='0']").await;
+    }
+    assert_eq!(cell.get_attribute("data-square").as_deref(), Some("a1"));
+    for value in ["n", "a", "2", "3", "4", "5"] {
+        let here = cell.get_attribute("data-square").unwrap();
+        key(&cell, value);
+        sleep(30).await;
+        let label = wait_for(&format!("svg.board .cell[data-square='{here}']"))
+            .await
+            .get_attribute("aria-label")
+            .unwrap();
+        assert!(label.contains("being set up"), "{label}");
+        key(&cell, "ArrowRight");
+        sleep(30).await;
+        cell = wait_for("svg.board .cell[tabindex='0']").await;
+    }
+    let done: web_sys::HtmlElement = wait_for("#evade-setup").await.dyn_into().unwrap();
+    assert!(!done.has_attribute("disabled"));
+    done.click();
+    sleep(60).await;
+    hand_over_if_asked().await;
+    let random: web_sys::HtmlElement = wait_for("#evade-random").await.dyn_into().unwrap();
+    random.click();
+    sleep(30).await;
+    let done: web_sys::HtmlElement = wait_for("#evade-setup").await.dyn_into().unwrap();
+    done.click();
+    sleep(60).await;
+    hand_over_if_asked().await;
+
+    // Suns move b1 to b2 by keyboard: Enter on the coin, Escape cancels, Enter again, then
+    // Up and Enter on the target.
+    let b1 = wait_for("svg.board .cell[data-square='b1']").await;
+    key(&b1, "Enter");
+    sleep(30).await;
+    assert_eq!(b1.get_attribute("aria-pressed").as_deref(), Some("true"));
+    assert_eq!(count("svg.board .cell.target"), 3);
+    key(&b1, "Escape");
+    sleep(30).await;
+    assert_eq!(count("svg.board .cell.target"), 0);
+    key(&b1, "Enter");
+    sleep(30).await;
+    key(&b1, "ArrowUp");
+    sleep(30).await;
+    let b2 = wait_for("svg.board .cell[tabindex='0']").await;
+    assert_eq!(b2.get_attribute("data-square").as_deref(), Some("b2"));
+    assert!(b2
+        .get_attribute("aria-label")
+        .unwrap()
+        .contains("Move here"));
+    key(&b2, "Enter");
+    sleep(60).await;
+    assert!(hand_over_if_asked().await, "Moons get the device");
+    assert!(body_text().contains("b1-b2"), "{}", body_text());
+    assert!(
+        wait_for("svg.board .cell[data-square='b2']")
+            .await
+            .get_attribute("class")
+            .unwrap()
+            .contains("last"),
+        "the last move is marked"
+    );
+    unmount(app);
+    storage().clear().unwrap();
+}
