@@ -25,7 +25,9 @@ step "native tests: the UI's own unit tests"
 cargo test --lib
 
 step "browser tests (headless Chromium)"
-cargo test --target wasm32-unknown-unknown --test browser
+browser_tests=()
+for t in tests/browser*.rs; do browser_tests+=(--test "$(basename "$t" .rs)"); done
+cargo test --target wasm32-unknown-unknown "${browser_tests[@]}"
 
 step "release site, served under a sub-path, in headless Chromium"
 trunk build --release --offline

@@ -386,4 +386,61 @@ mod tests {
         s.play(&mv, 1.0).unwrap();
         assert_eq!(s.handoff(), None, "no hand-off without secrets");
     }
+
+    fn evade() -> Session {
+        let players = ["S", "M"]
+            .iter()
+            .enumerate()
+            .map(|(i, c)| PlayerInfo {
+                name: format!("P{i}"),
+                colour: (*c).to_string(),
+            })
+            .collect();
+        let record = GameRecord::new("evade", "rules=written", 1, players);
+        Session::open(SavedGame::new("e".into(), record, 0.0)).unwrap()
+    }
+
+    #[test]
+    fn hidden_information_is_handed_over_and_stays_hidden() {
+        let mut s = evade();
+        assert_eq!(s.viewer(), Viewer::Seat(0));
+        assert_eq!(
+            s.handoff(),
+            Some(0),
+            "nothing is shown before seat 1 holds the device"
+        );
+        s.confirm_handoff();
+        assert_eq!(s.handoff(), None);
+        s.play("setup:na2345", 1.0).unwrap();
+        assert_eq!(s.viewer(), Viewer::Seat(1));
+        assert_eq!(s.handoff(), Some(1), "the device goes to seat 2");
+        s.confirm_handoff();
+        // Seat 2 sees seat 1's coins face down, and reads its setup only as "set up".
+        let seen = s.position_for_viewer(1).position();
+        assert!(seen.contains("a1?") && !seen.contains("a1n"), "{seen}");
+        assert_eq!(s.move_list(), vec![(0, "set up".to_string())]);
+        s.play("setup:a2345n", 2.0).unwrap();
+        assert_eq!(s.handoff(), Some(0));
+        s.confirm_handoff();
+        // Undoing across a hand-off goes back behind the hand-off screen.
+        assert!(s.undo());
+        assert_eq!(s.viewer(), Viewer::Seat(1));
+        assert_eq!(s.handoff(), Some(1));
+        // Seat 1 never sees seat 2's values, in the history either.
+        assert!(s.redo());
+        s.confirm_handoff();
+        for moves in 0..=2 {
+            let seen = s.position_for_viewer(moves).position();
+            assert!(!seen.contains("a6a"), "move {moves}: {seen}");
+        }
+    }
+
+    #[test]
+    fn a_reload_hands_the_device_over_again() {
+        let mut s = evade();
+        s.confirm_handoff();
+        s.play("setup:na2345", 1.0).unwrap();
+        let reopened = Session::open(s.saved().clone()).unwrap();
+        assert_eq!(reopened.handoff(), Some(1));
+    }
 }
