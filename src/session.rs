@@ -260,8 +260,8 @@ mod tests {
     use super::*;
     use crate::record::PlayerInfo;
 
-    fn session(seed: u64) -> Session {
-        let players = ["R", "B"]
+    fn open(game: &str, options: &str, colours: [&str; 2], seed: u64) -> Session {
+        let players = colours
             .iter()
             .enumerate()
             .map(|(i, c)| PlayerInfo {
@@ -269,8 +269,12 @@ mod tests {
                 colour: (*c).to_string(),
             })
             .collect();
-        let record = GameRecord::new("stack-control", "colours=RB", seed, players);
+        let record = GameRecord::new(game, options, seed, players);
         Session::open(SavedGame::new("t".into(), record, 0.0)).unwrap()
+    }
+
+    fn session(seed: u64) -> Session {
+        open("stack-control", "colours=RB", ["R", "B"], seed)
     }
 
     fn first_move(s: &Session) -> String {
@@ -388,16 +392,7 @@ mod tests {
     }
 
     fn evade() -> Session {
-        let players = ["S", "M"]
-            .iter()
-            .enumerate()
-            .map(|(i, c)| PlayerInfo {
-                name: format!("P{i}"),
-                colour: (*c).to_string(),
-            })
-            .collect();
-        let record = GameRecord::new("evade", "rules=written", 1, players);
-        Session::open(SavedGame::new("e".into(), record, 0.0)).unwrap()
+        open("evade", "rules=written", ["S", "M"], 1)
     }
 
     #[test]

@@ -14,6 +14,26 @@ pub mod rng;
 pub mod setup;
 
 pub use any::{AnyGame, GameEntry};
+/// Implements serde for a type through its notation (`Display` and `FromStr`), so that
+/// deserialised data is always validated by the same parser as text from outside.
+macro_rules! serde_via_notation {
+    ($($t:ty),+ $(,)?) => {$(
+        impl ::serde::Serialize for $t {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $t {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = <String as ::serde::Deserialize>::deserialize(deserializer)?;
+                text.parse().map_err(::serde::de::Error::custom)
+            }
+        }
+    )+};
+}
+pub(crate) use serde_via_notation;
+
 pub use error::{ApiError, NotationError, PlayError, SetupError};
 pub use game::{Game, GameInfo, Outcome, Seat, Viewer};
 pub use rng::Rng;

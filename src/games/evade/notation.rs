@@ -5,8 +5,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 use super::rules::{
     is_arrangement, Coin, CoinState, DrawOffer, End, Evade, EvadeMove, EvadeOptions, Phase,
     RepetitionKey, Square, Value, COINS_PER_SEAT,
@@ -427,23 +425,4 @@ fn clip(s: &str) -> String {
     s.chars().take(24).collect()
 }
 
-macro_rules! serde_via_notation {
-    ($t:ty) => {
-        impl Serialize for $t {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $t {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = String::deserialize(deserializer)?;
-                text.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    };
-}
-
-serde_via_notation!(Evade);
-serde_via_notation!(EvadeMove);
-serde_via_notation!(EvadeOptions);
+crate::core::serde_via_notation!(Evade, EvadeMove, EvadeOptions);

@@ -15,8 +15,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 use super::rules::{
     Colour, Pyramid, Size, Square, StackControl, StackControlOptions, StackMove, COLOURS,
     PYRAMIDS_PER_KIND,
@@ -243,23 +241,4 @@ fn clip(s: &str) -> String {
     s.chars().take(20).collect()
 }
 
-macro_rules! serde_via_notation {
-    ($t:ty) => {
-        impl Serialize for $t {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $t {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = String::deserialize(deserializer)?;
-                text.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    };
-}
-
-serde_via_notation!(StackControl);
-serde_via_notation!(StackMove);
-serde_via_notation!(StackControlOptions);
+crate::core::serde_via_notation!(StackControl, StackMove, StackControlOptions);

@@ -33,8 +33,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 use super::rules::{
     cell_count, row_count, row_len, row_letter, valid_side, Cell, Colour, Dest, Stacks, StacksMove,
     StacksOptions, MAX_SIDE, MOVES_PER_TURN, PIECES,
@@ -385,23 +383,4 @@ fn clip(s: &str) -> String {
     s.chars().take(20).collect()
 }
 
-macro_rules! serde_via_notation {
-    ($t:ty) => {
-        impl Serialize for $t {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $t {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = String::deserialize(deserializer)?;
-                text.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    };
-}
-
-serde_via_notation!(Stacks);
-serde_via_notation!(StacksMove);
-serde_via_notation!(StacksOptions);
+crate::core::serde_via_notation!(Stacks, StacksMove, StacksOptions);
