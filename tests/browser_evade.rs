@@ -512,3 +512,51 @@ async fn setup_and_a_step_by_keyboard() {
     unmount(app);
     storage().clear().unwrap();
 }
+
+#[wasm_bindgen_test]
+async fn show_me_my_own_coins() {
+    storage().clear().unwrap();
+    go("#/new/evade").await;
+    let app = mount();
+    let own: web_sys::HtmlInputElement = wait_for("#option-own").await.dyn_into().unwrap();
+    own.click();
+    sleep(40).await;
+    assert!(own.checked());
+    let start: web_sys::HtmlElement = wait_for("#start-game").await.dyn_into().unwrap();
+    start.click();
+    for _ in 0..2 {
+        hand_over_if_asked().await;
+        click(&wait_for("#evade-random").await);
+        sleep(30).await;
+        click(&wait_for("#evade-setup").await);
+        sleep(60).await;
+    }
+    // Each player sees their own six values on their turn, never the opponent's; nobody peeks.
+    for seat in 0..2 {
+        assert!(hand_over_if_asked().await, "a hand-off before each turn");
+        let (mine, theirs) = if seat == 0 {
+            ("suns", "moons")
+        } else {
+            ("moons", "suns")
+        };
+        assert_eq!(
+            count(&format!("svg.board g.coin.{mine}.known[data-value]")),
+            6
+        );
+        assert_eq!(count(&format!("svg.board g.coin.{theirs}[data-value]")), 0);
+        check_board_against(&masked(&stored_game()).0);
+        let cell = find_all(&format!("svg.board .cell.has-coin .coin.{mine}"))[0]
+            .closest(".cell")
+            .unwrap()
+            .unwrap();
+        click(&cell);
+        sleep(30).await;
+        assert_eq!(count("#evade-peek"), 0, "no peeking with own coins shown");
+        click(&wait_for("#evade-cancel").await);
+        sleep(30).await;
+        assert!(step_by_clicks(seat).await);
+        sleep(40).await;
+    }
+    unmount(app);
+    storage().clear().unwrap();
+}

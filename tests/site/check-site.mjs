@@ -133,6 +133,44 @@ try {
 
     await page.goto(base + '#/rules/stack-control');
     await page.waitForSelector('.rules h2');
+    // Evade through the built site: hand-offs, a random secret setup for each player, then
+    // steps by clicking coins and their targets until the game ends.
+    await page.goto(base + '#/new/evade');
+    await page.waitForSelector('#start-game');
+    await page.click('#start-game');
+    await page.waitForSelector('#handoff-ready', { timeout: 10000 });
+    check(await page.locator('svg.board').count() === 0, `${viewport.name}: Evade: the hand-off screen hides the board`);
+    await shot(page, `${viewport.name}-evade-handoff.png`);
+    const evade = await page.evaluate(async () => {
+      const tick = () => new Promise((r) => setTimeout(r, 0));
+      const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      const $ = (s) => document.querySelector(s);
+      let handoffs = 0;
+      for (let n = 0; n < 3000; n++) {
+        await tick();
+        if ($('.game-over')) return { steps: n, handoffs };
+        if ($('#handoff-ready')) { click($('#handoff-ready')); handoffs++; continue; }
+        if ($('#evade-random')) { click($('#evade-random')); await tick(); click($('#evade-setup')); continue; }
+        for (const id of ['#evade-decline', '#evade-pass']) if ($(id)) { click($(id)); break; }
+        const coins = [...document.querySelectorAll('svg.board .cell.has-coin')];
+        let moved = false;
+        for (let k = 0; k < coins.length && !moved; k++) {
+          click(coins[(k + n * 7) % coins.length]);
+          await tick();
+          const targets = document.querySelectorAll('svg.board .cell.target');
+          if (targets.length) { click(targets[n % targets.length]); moved = true; }
+        }
+      }
+      return { steps: -1, handoffs };
+    });
+    check(evade.steps > 0 && evade.handoffs > 2, `${viewport.name}: Evade: a whole game played through the board ends (${evade.steps} steps, ${evade.handoffs} hand-offs)`);
+    if (evade.steps > 0) {
+      const over = await page.locator('.game-over').innerText();
+      check(/wins|Draw/.test(over), `${viewport.name}: Evade: the result is shown ("${over.split('\n')[0]}")`);
+      check(await page.locator('svg.board .coin.face-down').count() === 0, `${viewport.name}: Evade: every coin is face up at the end`);
+    }
+    await shot(page, `${viewport.name}-evade-over.png`);
+
     await page.goto(base + '#/no/such/page');
     await page.waitForSelector('text=Page not found');
     check(errors.length === 0, `${viewport.name}: no console errors or warnings${errors.length ? ': ' + errors.join(' | ') : ''}`);

@@ -21,7 +21,7 @@ const MARGIN: f64 = 30.0;
 /// The radius of a lone coin.
 const COIN_R: f64 = 38.0;
 /// The radius of each coin of a frozen pair.
-const PAIR_R: f64 = 31.0;
+const PAIR_R: f64 = 27.0;
 
 /// Suns' coins: light gold with dark ink (a sun mark).
 const SUN_FILL: &str = "#f4c542";
@@ -207,6 +207,21 @@ fn snowflake(cx: f64, cy: f64, s: f64) -> Html {
 
 /// One coin at `(cx, cy)` of radius `r`, drawn as `face`.
 fn coin_svg(owner: Seat, value: Option<Value>, face: Face, cx: f64, cy: f64, r: f64) -> Html {
+    coin_svg_shifted(owner, value, face, (cx, cy), r, (0.0, 0.0))
+}
+
+/// One coin centred on `at`, its marks moved by `shift` (the coin underneath a frozen pair
+/// shows them in the part the coin on top leaves visible).
+fn coin_svg_shifted(
+    owner: Seat,
+    value: Option<Value>,
+    face: Face,
+    at: (f64, f64),
+    r: f64,
+    shift: (f64, f64),
+) -> Html {
+    let (cx, cy) = at;
+    let (mx, my) = (cx + shift.0, cy + shift.1);
     let side_class = if owner == 0 { "suns" } else { "moons" };
     let face_class = match face {
         Face::Down => "face-down",
@@ -220,8 +235,8 @@ fn coin_svg(owner: Seat, value: Option<Value>, face: Face, cx: f64, cy: f64, r: 
             let size = if small { r * 0.46 } else { r * 1.05 };
             html! {
                 <>
-                    { suit_mark(owner, cx, cy + r * 0.6, r * 0.42, ink(owner)) }
-                    <text x={n(cx)} y={n(cy + size * 0.33 - r * 0.08)} font-size={n(size)}
+                    { suit_mark(owner, mx, my + r * 0.6, r * 0.42, ink(owner)) }
+                    <text x={n(mx)} y={n(my + size * 0.33 - r * 0.08)} font-size={n(size)}
                         text-anchor="middle" fill={ink(owner)} class="coin-value">
                         { value_mark(v) }
                     </text>
@@ -229,20 +244,23 @@ fn coin_svg(owner: Seat, value: Option<Value>, face: Face, cx: f64, cy: f64, r: 
             }
         }
         (Face::Known, Some(v)) => {
-            let w = if v == Value::Blank { 52.0 } else { 30.0 };
-            let (bx, by) = (cx + r * 0.95 - w / 2.0, cy - r * 0.72);
+            // A tag with the value over the top of the coin, the suit's mark below it.
+            let blank = v == Value::Blank;
+            let (w, h) = (if blank { r * 1.32 } else { r * 0.74 }, r * 0.68);
+            let font = if blank { r * 0.42 } else { r * 0.5 };
+            let (bx, by) = (mx, my - r * 0.48);
             html! {
                 <>
-                    { suit_mark(owner, cx, cy, r, ink(owner)) }
+                    { suit_mark(owner, mx, my + r * 0.3, r * 0.72, ink(owner)) }
                     <g class="known-badge">
-                        <rect x={n(bx - w / 2.0)} y={n(by - 13.0)} width={n(w)} height="26" rx="13" />
-                        <text x={n(bx)} y={n(by + 6.5)} text-anchor="middle"
-                            font-size={if v == Value::Blank { "16" } else { "19" }}>{ value_mark(v) }</text>
+                        <rect x={n(bx - w / 2.0)} y={n(by - h / 2.0)} width={n(w)} height={n(h)} rx={n(h / 2.0)} />
+                        <text x={n(bx)} y={n(by + font * 0.36)} text-anchor="middle"
+                            font-size={n(font)}>{ value_mark(v) }</text>
                     </g>
                 </>
             }
         }
-        _ => suit_mark(owner, cx, cy, r, ink(owner)),
+        _ => suit_mark(owner, mx, my, r, ink(owner)),
     };
     html! {
         <g class={classes!("coin", side_class, face_class, special.then_some("special"))}
@@ -315,10 +333,10 @@ fn square_coins(coins: &[Coin], x: f64, y: f64, over: bool, arrival: Option<Arri
         [c] => glide(coin_svg(c.owner, c.value, face_of(c, over), cx, cy, COIN_R)),
         [under, top, ..] => html! {
             <g class="pair">
-                <circle cx={n(cx)} cy={n(cy)} r="46" class="ice-ring" />
-                { coin_svg(under.owner, under.value, face_of(under, over), cx - 11.0, cy + 11.0, PAIR_R) }
-                { glide(coin_svg(top.owner, top.value, face_of(top, over), cx + 10.0, cy - 10.0, PAIR_R)) }
-                { snowflake(x + 84.0, y + 84.0, 12.0) }
+                <circle cx={n(cx)} cy={n(cy)} r="47" class="ice-ring" />
+                { coin_svg_shifted(under.owner, under.value, face_of(under, over), (cx - 15.0, cy + 15.0), PAIR_R, (-5.0, 5.0)) }
+                { glide(coin_svg(top.owner, top.value, face_of(top, over), cx + 14.0, cy - 14.0, PAIR_R)) }
+                { snowflake(x + 84.0, y + 84.0, 13.0) }
             </g>
         },
     }
@@ -346,6 +364,44 @@ fn tiles(origin_x: f64, origin_y: f64, across: i32, down: i32) -> Html {
     }
 }
 
+/// The rules page's freezing example: a Sun coin steps onto a lone Moon coin; both are
+/// frozen, the Sun coin on top and face up (a 3: no harm done), the Moon coin underneath and
+/// still face down. Squares are drawn as the board draws them.
+pub fn freeze_figure() -> Html {
+    let coin = |owner, value, state| Coin {
+        owner,
+        id: 0,
+        square: Square::new(0, 0).unwrap_or_else(|| unreachable!()),
+        value,
+        state,
+    };
+    let sun = coin(0, None, CoinState::Free);
+    let moon = coin(1, None, CoinState::Free);
+    let pair = [
+        coin(1, None, CoinState::Under),
+        coin(0, Some(Value::Three), CoinState::OnTop),
+    ];
+    let square = |x: f64, coins: &[Coin], caption: &str| {
+        html! {
+            <>
+                <rect x={n(x + 3.0)} y="3" width="94" height="94" rx="6" class="tile-face" />
+                { square_coins(coins, x, 0.0, false, None) }
+                <text x={n(x + 50.0)} y="124" text-anchor="middle" class="coord">{ caption.to_string() }</text>
+            </>
+        }
+    };
+    html! {
+        <svg class="figure evade-art" viewBox="-20 -4 520 136" role="img"
+            aria-label="Example: a Sun coin steps onto a lone Moon coin. Both are frozen: the Sun coin lies on top, turned face up (a 3, so no harm done); the Moon coin stays face down underneath.">
+            { square(0.0, &[sun], "a Sun coin") }
+            <text x="145" y="58" class="coord" text-anchor="middle">{ "→" }</text>
+            { square(190.0, &[moon], "steps onto a Moon") }
+            <text x="335" y="58" class="coord" text-anchor="middle">{ "=" }</text>
+            { square(380.0, &pair, "both frozen") }
+        </svg>
+    }
+}
+
 /// A small picture of the game for the home page.
 #[component]
 pub fn Thumbnail() -> Html {
@@ -370,7 +426,7 @@ pub fn Thumbnail() -> Html {
         ..sun(3)
     };
     html! {
-        <svg viewBox="0 0 400 400" class="thumb" aria-hidden="true">
+        <svg viewBox="0 0 400 400" class="thumb evade-art" aria-hidden="true">
             { tiles(0.0, 0.0, 2, 2) }
             { square_coins(&[moon(0)], 200.0, 0.0, false, None) }
             { square_coins(&[moon(1)], 300.0, 100.0, false, None) }
@@ -438,7 +494,7 @@ fn value_for_key(key: &str) -> Option<Value> {
 /// A value token for the setup tray (a small face-up coin).
 fn tray_coin(owner: Seat, v: Value) -> Html {
     html! {
-        <svg class="tray-coin" viewBox="-22 -22 44 44" aria-hidden="true">
+        <svg class="tray-coin evade-art" viewBox="-22 -22 44 44" aria-hidden="true">
             { coin_svg(owner, Some(v), Face::Up, 0.0, 0.0, 20.0) }
         </svg>
     }
@@ -446,7 +502,7 @@ fn tray_coin(owner: Seat, v: Value) -> Html {
 
 /// A small coin picture for the key.
 fn key_picture(inner: Html) -> Html {
-    html! { <svg class="key-coin" viewBox="0 0 100 100" aria-hidden="true">{ inner }</svg> }
+    html! { <svg class="key-coin evade-art" viewBox="0 0 100 100" aria-hidden="true">{ inner }</svg> }
 }
 
 /// What the marks mean.
@@ -752,8 +808,9 @@ pub fn Board(props: &BoardProps) -> Html {
                 { match target {
                     Some(true) => html! {
                         <>
-                            <circle cx={n(cx)} cy={n(cy)} r="46" class="freeze-ring" />
-                            { snowflake(x + 16.0, y + 16.0, 13.0) }
+                            <circle cx={n(cx)} cy={n(cy)} r="45" class="freeze-halo" />
+                            <circle cx={n(cx)} cy={n(cy)} r="45" class="freeze-ring" />
+                            { snowflake(x + 82.0, y + 18.0, 15.0) }
                         </>
                     },
                     Some(false) => html! {
@@ -925,10 +982,17 @@ pub fn Board(props: &BoardProps) -> Html {
             }
             if listed(&EvadeMove::Pass) {
                 notes.push("None of your coins can move: you must pass.".into());
+            } else if selected.is_some() {
+                // The detail of the coin picked says the rest.
+            } else if game.peeked().is_some() {
+                notes.push(
+                    "Pick one of your coins, then a highlighted square: one step in any direction."
+                        .into(),
+                );
             } else {
                 notes.push("Pick one of your coins, then a highlighted square: one step in any direction. A square marked with a snowflake freezes both coins; if your coin is a special one (ace or blank), you lose.".into());
             }
-            if game.can_peek() {
+            if game.can_peek() && selected.is_none() {
                 notes.push("Before you move you may peek at one of your own coins (then you may not freeze this turn): pick it and press \"Peek at this coin\".".into());
             }
         }
@@ -954,6 +1018,9 @@ pub fn Board(props: &BoardProps) -> Html {
                         }
                     }
                     None => {}
+                }
+                if listed(&EvadeMove::Peek(sq)) {
+                    text.push_str(" You may peek at it first (then you may not freeze this turn).");
                 }
             }
             text
@@ -995,7 +1062,7 @@ pub fn Board(props: &BoardProps) -> Html {
     html! {
         <>
             <div class="board-wrap">
-                <svg class="board evade-board" viewBox="-4 -4 638 644" role="group"
+                <svg class="board evade-board evade-art" viewBox="-8 -14 662 666" role="group"
                     aria-label="Evade board, row 1 at the bottom. Arrow keys move between squares; Enter or Space picks a coin, then where it goes; Escape cancels.">
                     { tiles(MARGIN, 0.0, 3, 3) }
                     { for cells }

@@ -32,6 +32,7 @@ pub fn rules() -> Html {
                 <li>{ "The coin that moved is turned face up for everyone. If it is one of your special coins (ace or blank), you lose at once." }</li>
                 <li>{ "The coin underneath stays face down until the game ends." }</li>
             </ul>
+            { super::view::freeze_figure() }
             <h2>{ "Peeking" }</h2>
             <ul>
                 <li>{ "In the rules as written your own coins are face down to you too: you see where they are, not which is which, and must remember." }</li>
@@ -53,7 +54,7 @@ pub fn rules() -> Html {
             </ul>
             <h2>{ "Choices the app made" }</h2>
             <ul>
-                <li>{ "Setup order: the secret setup is one move per player, Suns first, then Moons; then Suns take the first turn. The move list shows only \"set up\"." }</li>
+                <li>{ "Setup order: the secret setup is one move per player, Suns first, then Moons; then Suns take the first turn. In the move list the opponent reads only \"set up\", and so does the player who made it in the rules as written (they must remember); with \"Show me my own coins\" they read their own arrangement. After the end everyone reads both." }</li>
                 <li>{ "What each player sees: the device is passed between the players. Before each setup and each turn a hand-off screen hides the board until the player to move says they hold the device; the board then shows only what that player may see. Your opponent's coins are face down to you (except coins frozen on top, face up for everyone). In the rules as written your own coins are face down to you as well, except the one you peeked at this turn; with \"Show me my own coins\" your own values show at all times on your board. A value only you can see is drawn as a tag on the face-down coin." }</li>
                 <li>{ "Coins can be followed: anyone watching sees where each face-down coin goes (only values are secret)." }</li>
                 <li>{ "Peeking is a move of its own, made before the step, once a turn, at any one of your six coins, frozen ones included (even one already face up). It is offered only in the rules as written and only when some legal step does not freeze; after a peek, freezing steps are not offered. The peeked value shows on your board until your step ends the turn. Everyone sees which square was peeked at (the move list reads \"peek at c1\"), never its value." }</li>

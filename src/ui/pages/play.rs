@@ -353,11 +353,22 @@ pub fn Play(props: &PlayProps) -> Html {
         let state = state.clone();
         Callback::from(move |_| state.dispatch(PlayAction::Redo))
     };
-    // Sharing and downloading carry the whole game, every move, whatever is on the board.
+    // Sharing and downloading carry the whole game, every move, whatever is on the board: in
+    // an unfinished game with secrets, every secret too, so the player is told first.
+    let secrets = session.live().info().hidden_information && session.live().outcome().is_none();
+    let carries_secrets_ok = move |what: &str| {
+        !secrets
+            || browser::confirm(&format!(
+                "This {what} holds the whole game, every player's secrets included: anyone who opens it can see them all. Go on?"
+            ))
+    };
     let on_share = {
         let share = share.clone();
         let record = record.clone();
         Callback::from(move |_| {
+            if !carries_secrets_ok("link") {
+                return;
+            }
             let link = format!(
                 "{}{}",
                 browser::base_url(),
@@ -376,6 +387,9 @@ pub fn Play(props: &PlayProps) -> Html {
         let record = record.clone();
         let id = session.saved().id.clone();
         Callback::from(move |_| {
+            if !carries_secrets_ok("file") {
+                return;
+            }
             let _ = browser::download(
                 &format!("stackplay-{}-{id}.json", record.game),
                 &record.to_json(),
