@@ -183,6 +183,7 @@ fn handoff_screen(
     info: &GameInfo,
     record: &GameRecord,
     seat: usize,
+    can_undo: bool,
     dispatcher: &UseReducerDispatcher<PlayState>,
 ) -> Html {
     let name = player_name(record, seat);
@@ -190,6 +191,11 @@ fn handoff_screen(
     let onclick = {
         let dispatcher = dispatcher.clone();
         Callback::from(move |_| dispatcher.dispatch(PlayAction::HandedOver))
+    };
+    // Whoever just moved may take it back before handing over (it hands over again).
+    let undo = {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |_| dispatcher.dispatch(PlayAction::Undo))
     };
     html! {
         <section class="page play">
@@ -204,6 +210,9 @@ fn handoff_screen(
                 <button type="button" class="primary" id="handoff-ready" {onclick}>
                     { "I am " }<bdi>{ name }</bdi>{ ": show my board" }
                 </button>
+                if can_undo {
+                    <p><button type="button" id="handoff-undo" onclick={undo}>{ "Undo the last move" }</button></p>
+                }
             </div>
         </section>
     }
@@ -283,7 +292,13 @@ pub fn Play(props: &PlayProps) -> Html {
     let record = session.record();
     let slug = record.game.clone();
     if let Some(seat) = session.handoff() {
-        return handoff_screen(session.live().info(), record, seat, &state.dispatcher());
+        return handoff_screen(
+            session.live().info(),
+            record,
+            seat,
+            session.saved().can_undo(),
+            &state.dispatcher(),
+        );
     }
     let cursor = session.cursor();
     let viewer = session.viewer();
