@@ -4,6 +4,7 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::core::PlayerInfo;
 use crate::core::{AnyGame, ApiError, Seat};
 use crate::registry;
 
@@ -71,15 +72,6 @@ impl Timeline {
         self.movers.push(mover);
         Ok(canonical)
     }
-}
-
-/// A player's name and display colour (a CSS colour or a game colour's letter).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayerInfo {
-    /// The name shown at the table.
-    pub name: String,
-    /// The colour the player is shown in.
-    pub colour: String,
 }
 
 /// Everything needed to rebuild a game exactly: which game, its options, its seed and its moves.

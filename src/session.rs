@@ -6,11 +6,21 @@
 //! a position that is no longer current (a computer opponent's move arriving after an undo) is
 //! recognised by its [`Ticket`] and dropped.
 
+use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::core::{AnyGame, Seat, Viewer};
 use crate::record::{GameRecord, Timeline};
 use crate::storage::SavedGame;
+
+/// Generations are drawn from one counter for the whole page, so a ticket taken from one
+/// session is never current in another (a game reopened after another tab's change).
+static GENERATIONS: AtomicU64 = AtomicU64::new(0);
+
+fn next_generation() -> u64 {
+    GENERATIONS.fetch_add(1, Ordering::Relaxed) + 1
+}
 
 /// Names the position a request was made for (see [`Session::ticket`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +38,9 @@ pub struct Session {
     /// In a hidden-information game, the seat that confirmed it holds the device (never
     /// stored: after a reload the device must be handed over again).
     holder: Option<Seat>,
+    /// How each move read, and to whom: kept so the move list is not described anew at
+    /// every move (a description may replay the move). Valid for the moves it covers.
+    described: RefCell<Vec<(Viewer, String)>>,
 }
 
 impl Session {
@@ -43,9 +56,10 @@ impl Session {
         Ok(Session {
             saved,
             line,
-            generation: 0,
+            generation: next_generation(),
             revision: 0,
             holder: None,
+            described: RefCell::default(),
         })
     }
 
@@ -117,20 +131,32 @@ impl Session {
         }
     }
 
+    /// Move `moves` (counted from 1) as the viewer may know it, for the board: `None` at the
+    /// start, or when that move is secret to the viewer.
+    pub fn last_move_for_viewer(&self, moves: usize) -> Option<String> {
+        let i = moves.checked_sub(1)?;
+        let mv = self.saved.record.moves.get(i)?;
+        self.line.position(i).public_move(mv, self.viewer())
+    }
+
     /// Every move with the seat that made it, as the viewer may read it.
     pub fn move_list(&self) -> Vec<(Seat, String)> {
         let viewer = self.viewer();
-        self.saved
-            .record
-            .moves
+        let mut described = self.described.borrow_mut();
+        let moves = &self.saved.record.moves;
+        described.truncate(moves.len());
+        for (i, mv) in moves.iter().enumerate() {
+            let text = || self.line.position(i).describe_move(mv, viewer);
+            match described.get_mut(i) {
+                Some(entry) if entry.0 == viewer => {}
+                Some(entry) => *entry = (viewer, text()),
+                None => described.push((viewer, text())),
+            }
+        }
+        described
             .iter()
             .enumerate()
-            .map(|(i, mv)| {
-                (
-                    self.line.mover(i).unwrap_or_default(),
-                    self.line.position(i).describe_move(mv, viewer),
-                )
-            })
+            .map(|(i, (_, text))| (self.line.mover(i).unwrap_or_default(), text.clone()))
             .collect()
     }
 
@@ -141,7 +167,7 @@ impl Session {
 
     /// Counts a change of the game or of the board; `saves` when the stored game changed.
     fn changed(&mut self, saves: bool) {
-        self.generation += 1;
+        self.generation = next_generation();
         if saves {
             self.revision += 1;
         }
@@ -173,6 +199,7 @@ impl Session {
         line.truncate(self.saved.cursor);
         let canonical = line.push(mv).map_err(|e| capitalised(&e.to_string()))?;
         self.line = line;
+        self.described.borrow_mut().truncate(self.saved.cursor);
         self.saved.push_move(canonical, now_ms);
         self.changed(true);
         Ok(())
@@ -196,7 +223,13 @@ impl Session {
         if moves > self.saved.record.moves.len() || moves == self.saved.cursor {
             return false;
         }
+        let viewer = self.viewer();
         self.saved.cursor = moves;
+        if self.viewer() != viewer {
+            // Another seat's turn on the board: it must be handed the device, even if it held
+            // it earlier, so whoever pressed undo never sees that seat's secrets.
+            self.holder = None;
+        }
         self.changed(true);
         true
     }
@@ -225,7 +258,7 @@ impl Session {
             && theirs.record.options == self.saved.record.options
             && theirs.record.seed == self.saved.record.seed
         {
-            // Their game extends ours: play the new moves only.
+            // Their game extends ours: play the new moves only (what was said of ours holds).
             let mut line = self.line.clone();
             for mv in &theirs.record.moves[self.line.moves()..] {
                 line.push(mv)
@@ -233,10 +266,12 @@ impl Session {
             }
             line
         } else {
-            theirs
+            let line = theirs
                 .record
                 .timeline()
-                .map_err(|e| format!("This game could not be replayed: {e}."))?
+                .map_err(|e| format!("This game could not be replayed: {e}."))?;
+            self.described.borrow_mut().clear();
+            line
         };
         theirs.cursor = theirs.cursor.min(theirs.record.moves.len());
         self.saved = theirs;
@@ -326,9 +361,21 @@ mod tests {
         assert!(s.goto(0) && !s.undo());
         let mv = s.shown().legal_moves().last().unwrap().clone();
         s.play(&mv, 2.0).unwrap();
-        assert_eq!(s.record().moves, vec![mv]);
+        assert_eq!(s.record().moves, vec![mv.clone()]);
         assert_eq!(s.timeline().moves(), 1);
         assert!(!s.redo());
+        assert_eq!(
+            s.move_list(),
+            vec![(1, mv)],
+            "the list follows the replaced history"
+        );
+    }
+
+    #[test]
+    fn a_ticket_of_another_session_is_never_current() {
+        let a = session(4);
+        let b = session(4);
+        assert!(!b.is_current(a.ticket()));
     }
 
     #[test]
@@ -414,6 +461,11 @@ mod tests {
         let seen = s.position_for_viewer(1).position();
         assert!(seen.contains("a1?") && !seen.contains("a1n"), "{seen}");
         assert_eq!(s.move_list(), vec![(0, "set up".to_string())]);
+        assert_eq!(
+            s.last_move_for_viewer(1),
+            None,
+            "the board never gets the secret setup"
+        );
         s.play("setup:a2345n", 2.0).unwrap();
         assert_eq!(s.handoff(), Some(0));
         s.confirm_handoff();
@@ -421,6 +473,13 @@ mod tests {
         assert!(s.undo());
         assert_eq!(s.viewer(), Viewer::Seat(1));
         assert_eq!(s.handoff(), Some(1));
+        // Even back to a seat that held the device before: whoever pressed undo must hand over.
+        s.confirm_handoff();
+        assert!(s.undo());
+        assert_eq!(s.handoff(), Some(0));
+        s.confirm_handoff();
+        assert!(s.redo());
+        s.confirm_handoff();
         // Seat 1 never sees seat 2's values, in the history either.
         assert!(s.redo());
         s.confirm_handoff();

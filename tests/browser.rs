@@ -421,7 +421,7 @@ async fn five_players_and_a_colour_clash() {
     start.click();
     sleep(60).await;
     assert!(
-        body_text().contains("Two players cannot both play red"),
+        body_text().contains("Two players cannot both score red"),
         "{}",
         body_text()
     );
@@ -430,7 +430,7 @@ async fn five_players_and_a_colour_clash() {
     // Fixing it clears the message; the game starts with seat 5 to move.
     choose(&seat2, "B");
     sleep(40).await;
-    assert!(!body_text().contains("cannot both play"));
+    assert!(!body_text().contains("cannot both score"));
     start.click();
     wait_for("svg.board").await;
     assert_eq!(count(".players .player"), 5);

@@ -1,5 +1,6 @@
 //! Evacuate rules (rulings 1 to 14 of `shared/rulings/evacuate.md`): a scenario per ruling,
 //! notation round trips, garbage input, and random games through the conformance check.
+#![cfg(not(target_arch = "wasm32"))]
 
 use stackplay::core::{Game, Viewer};
 use stackplay::games::evacuate::{

@@ -28,6 +28,9 @@ pub trait AnyGame: Debug {
     fn seat_label(&self, seat: Seat) -> Option<String>;
     /// How `mv` (move notation), played from here, reads in the move list for `viewer`.
     fn describe_move(&self, mv: &str, viewer: Viewer) -> String;
+    /// What `viewer` may know of `mv` (move notation) played from here, in canonical
+    /// notation; `None` when it is secret to that viewer or does not parse.
+    fn public_move(&self, mv: &str, viewer: Viewer) -> Option<String>;
     /// How the game ended, if it has.
     fn outcome(&self) -> Option<Outcome>;
     /// The position in position notation, as `viewer` may see it.
@@ -77,6 +80,10 @@ impl<G: Game> AnyGame for G {
             Ok(mv) => Game::describe_move(self, &mv, viewer),
             Err(_) => mv.to_string(),
         }
+    }
+    fn public_move(&self, mv: &str, viewer: Viewer) -> Option<String> {
+        let mv = mv.parse::<G::Move>().ok()?;
+        Game::public_move(self, &mv, viewer).map(|m| m.to_string())
     }
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)

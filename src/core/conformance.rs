@@ -54,10 +54,12 @@ fn random_choices(form: &SetupForm, players: usize, rng: &mut Rng) -> SetupChoic
 /// - *masked round trip*: every seat's masked position round-trips through notation and serde;
 /// - *same legal moves*: the seat to move lists the same moves from its masked position as
 ///   from the whole one (the legal moves never depend on what that seat cannot see);
-/// - *descriptions from the mask*: how a move reads for a seat is the same whether it is
-///   described from the whole position or from that seat's masked one;
+/// - *descriptions from the mask*: how a move reads for a seat (`describe_move`, and the
+///   `public_move` its board receives) is the same whether it is worked out from the whole
+///   position or from that seat's masked one;
 /// - *descriptions hide secrets*: two moves that leave the same masked position for another
-///   seat read the same to that seat (what it reads tells it nothing it cannot see).
+///   seat read the same to that seat, and give its board the same public move (what it reads
+///   tells it nothing it cannot see).
 ///
 /// # Errors
 /// The name of the check that failed and what it saw.
@@ -91,8 +93,20 @@ pub fn check_views<G: Game>(
             .map_err(|e| format!("listed move {mv} refused: {e}"))?;
         for seat in 0..seats {
             let viewer = Viewer::Seat(seat);
-            let read = game.describe_move(mv, viewer);
-            if masked[seat].describe_move(mv, viewer) != read {
+            let read = format!(
+                "{} / {}",
+                game.describe_move(mv, viewer),
+                game.public_move(mv, viewer)
+                    .map_or_else(|| "-".to_string(), |m| m.to_string())
+            );
+            let read_masked = format!(
+                "{} / {}",
+                masked[seat].describe_move(mv, viewer),
+                masked[seat]
+                    .public_move(mv, viewer)
+                    .map_or_else(|| "-".to_string(), |m| m.to_string())
+            );
+            if read_masked != read {
                 return Err(format!(
                     "descriptions from the mask: {mv} reads otherwise to seat {} from its masked position",
                     seat + 1

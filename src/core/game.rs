@@ -23,6 +23,16 @@ pub enum Viewer {
     Everyone,
 }
 
+/// A player's name and display colour (a side's letter, or a CSS colour where the rules give
+/// seats no side of their own).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerInfo {
+    /// The name shown at the table.
+    pub name: String,
+    /// The colour the player is shown in.
+    pub colour: String,
+}
+
 /// Static facts about a game, for menus and the registry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameInfo {
@@ -186,6 +196,13 @@ pub trait Game:
     /// secret moves (Evade's hidden setup) say only what the viewer may know.
     fn describe_move(&self, mv: &Self::Move, _viewer: Viewer) -> String {
         mv.to_string()
+    }
+
+    /// What `viewer` may know of `mv`, played from this position: the move itself (the
+    /// default), or `None` when it carries a secret the viewer may not see (Evade's hidden
+    /// setup). Boards receive only this, to highlight or animate the last move.
+    fn public_move(&self, mv: &Self::Move, _viewer: Viewer) -> Option<Self::Move> {
+        Some(mv.clone())
     }
 
     /// The side a seat plays, in the game's own terms (a colour letter such as `R`), when

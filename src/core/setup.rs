@@ -87,9 +87,10 @@ impl OptionSpec {
         match &self.kind {
             OptionKind::Choice { choices, .. } => choices.iter().any(|(v, _)| *v == value),
             OptionKind::Switch { .. } => value == "on" || value == "off",
+            // Canonical decimal only ("3", not "+3" or "03"): the value is notation too.
             OptionKind::Number { min, max, .. } => value
                 .parse::<i64>()
-                .is_ok_and(|n| (*min..=*max).contains(&n)),
+                .is_ok_and(|n| (*min..=*max).contains(&n) && n.to_string() == value),
         }
     }
 
@@ -178,6 +179,11 @@ impl SetupForm {
                     )))
                 }
                 None => return Err(SetupError(format!("{} is not set", spec.label))),
+            }
+        }
+        for (i, (key, _)) in choices.values.iter().enumerate() {
+            if choices.values[..i].iter().any(|(k, _)| k == key) {
+                return Err(SetupError(format!("\"{}\" is set twice", short(key))));
             }
         }
         if let Some((key, _)) = choices
@@ -327,6 +333,10 @@ mod tests {
         let mut c = f.defaults(2);
         c.values.push(("colour".into(), "x".into()));
         assert!(f.check(2, &c).is_err());
+        let mut c = f.defaults(2);
+        c.values.push(("size".into(), "4".into()));
+        assert!(f.check(2, &c).unwrap_err().0.contains("set twice"));
+        assert!(!f.options[0].accepts("+3") && !f.options[0].accepts("03"));
         let mut c = f.defaults(2);
         c.values.remove(1);
         assert!(f.check(2, &c).unwrap_err().0.contains("not set"));

@@ -2,19 +2,25 @@
 //! tables that list them: [`GAMES`] (the engines, for `crate::registry`) and, with the `ui`
 //! feature, [`VIEWS`] (how the UI draws each one).
 
+pub mod evacuate;
 pub mod evade;
 pub mod stack_control;
 pub mod stacks;
+pub mod stax;
 
 use crate::core::GameEntry;
 
 /// Every game's engine, in menu order.
-pub static GAMES: [GameEntry; 2] = [
+pub static GAMES: [GameEntry; 3] = [
     GameEntry::of::<stack_control::StackControl>(),
     GameEntry::of::<evade::Evade>(),
+    GameEntry::of::<stacks::Stacks>(),
 ];
 
 /// Every game's view, one per entry of [`GAMES`] (a unit test checks they match).
 #[cfg(feature = "ui")]
-pub static VIEWS: [crate::ui::game_view::GameView; 2] =
-    [stack_control::view::VIEW, evade::view::VIEW];
+pub static VIEWS: [crate::ui::game_view::GameView; 3] = [
+    stack_control::view::VIEW,
+    evade::view::VIEW,
+    stacks::view::VIEW,
+];

@@ -6,8 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::core::{AnyGame, Viewer};
-use crate::record::PlayerInfo;
+use crate::core::{AnyGame, PlayerInfo, Viewer};
 
 /// Everything the UI needs to draw one game; the page does the rest from the engine.
 pub struct GameView {

@@ -171,6 +171,42 @@ try {
     }
     await shot(page, `${viewport.name}-evade-over.png`);
 
+    // Stacks through the built site, Diabolical on a side-4 board: pick whatever may move (a
+    // stack or the reserve), then a highlighted cell or the off-board box, until the game ends.
+    await page.goto(base + '#/new/stacks');
+    await page.waitForSelector('#start-game');
+    await page.selectOption('#option-side', '4');
+    await page.check('#option-diabolical');
+    await page.click('#start-game');
+    await page.waitForSelector('svg.board .cell', { timeout: 10000 });
+    const stacks = await page.evaluate(async () => {
+      const tick = () => new Promise((r) => setTimeout(r, 0));
+      const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      const $ = (s) => document.querySelector(s);
+      for (let n = 0; n < 2000; n++) {
+        await tick();
+        if ($('.game-over')) return n;
+        if ($('#stacks-pass')) { click($('#stacks-pass')); continue; }
+        const sources = [...document.querySelectorAll('svg.board .movable')];
+        if (!sources.length) return -1;
+        const source = sources[(n * 5) % sources.length];
+        click(source);
+        await tick();
+        // Going off the board first, else the furthest highlighted cell, else any target.
+        const off = $('svg.board .zone.off.target');
+        const targets = [...document.querySelectorAll('svg.board .target')];
+        const target = off || targets[targets.length - 1];
+        if (target) click(target); else if ($('#stacks-cancel')) click($('#stacks-cancel'));
+      }
+      return -2;
+    });
+    check(stacks > 0, `${viewport.name}: Stacks: a whole Diabolical game on side 4 played through the board ends (${stacks} clicks)`);
+    if (stacks > 0) {
+      const over = await page.locator('.game-over').innerText();
+      check(/wins|Draw/.test(over), `${viewport.name}: Stacks: the result is shown ("${over.split('\n')[0]}")`);
+    }
+    await shot(page, `${viewport.name}-stacks-over.png`);
+
     await page.goto(base + '#/no/such/page');
     await page.waitForSelector('text=Page not found');
     check(errors.length === 0, `${viewport.name}: no console errors or warnings${errors.length ? ': ' + errors.join(' | ') : ''}`);

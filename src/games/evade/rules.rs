@@ -1115,6 +1115,14 @@ impl Game for Evade {
         }
     }
 
+    fn public_move(&self, mv: &EvadeMove, viewer: Viewer) -> Option<EvadeMove> {
+        // A setup is what its description shows: the arrangement only to whom it reads so.
+        match mv {
+            EvadeMove::Setup(_) if self.describe_move(mv, viewer) == "set up" => None,
+            _ => Some(*mv),
+        }
+    }
+
     fn seat_label(&self, seat: Seat) -> Option<String> {
         SIDES.get(seat).map(|s| s.letter.to_string())
     }

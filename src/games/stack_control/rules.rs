@@ -457,7 +457,7 @@ impl Game for StackControl {
     }
 
     fn options_from(choices: &SetupChoices) -> Result<StackControlOptions, SetupError> {
-        Self::setup_form(choices.sides.len())?.check(choices.sides.len(), choices)?;
+        let form = Self::setup_form(choices.sides.len())?;
         let colours = choices
             .sides
             .iter()
@@ -469,7 +469,9 @@ impl Game for StackControl {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let options = StackControlOptions { colours };
+        // The game's own words first ("two players cannot both score red"), then the form's.
         options.validate()?;
+        form.check(choices.sides.len(), choices)?;
         Ok(options)
     }
 

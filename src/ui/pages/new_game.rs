@@ -4,7 +4,7 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::core::{OptionKind, OptionSpec, SetupChoices, SetupForm, SideRule};
+use crate::core::{OptionKind, OptionSpec, SetupChoices, SetupForm, Side, SideRule};
 use crate::record::PlayerInfo;
 use crate::registry;
 use crate::ui::actions::start_new_game;
@@ -17,9 +17,6 @@ pub struct NewGameProps {
     /// The game's slug.
     pub slug: String,
 }
-
-/// The most seats any game has: the form keeps this many names.
-const MAX_SEATS: usize = 5;
 
 fn input_value(e: &Event) -> String {
     e.target()
@@ -75,21 +72,39 @@ impl Choices {
                 .take(players)
                 .map(|s| s.letter.to_string())
                 .collect(),
-            SideRule::Choose(_) => self.sides.iter().take(players).cloned().collect(),
+            SideRule::Choose(offered) => (0..players)
+                .map(|i| chosen_side(&self.sides, offered, i))
+                .collect(),
         };
         let values = form
             .options
             .iter()
-            .map(|o| {
-                let value = self
-                    .value(o.key)
-                    .filter(|v| o.accepts(v))
-                    .map_or_else(|| o.default_value(), str::to_string);
-                (o.key.to_string(), value)
-            })
+            .map(|o| (o.key.to_string(), shown_value(o, self.value(o.key))))
             .collect();
         SetupChoices { sides, values }
     }
+}
+
+/// The value an option's input holds: what was picked, or the default when nothing fits. A
+/// number is passed on as typed, so a value out of range is refused with a message rather
+/// than replaced without a word.
+fn shown_value(spec: &OptionSpec, picked: Option<&str>) -> String {
+    match (picked, &spec.kind) {
+        (Some(v), OptionKind::Number { .. }) => v.trim().to_string(),
+        (Some(v), _) if spec.accepts(v) => v.to_string(),
+        _ => spec.default_value(),
+    }
+}
+
+/// Seat `i`'s side where seats choose: the one picked if the form offers it, else the `i`-th
+/// side offered (what the menu then shows).
+fn chosen_side(picked: &[String], offered: &[Side], i: usize) -> String {
+    picked
+        .get(i)
+        .filter(|p| offered.iter().any(|s| s.letter == p.as_str()))
+        .cloned()
+        .or_else(|| offered.get(i).map(|s| s.letter.to_string()))
+        .unwrap_or_default()
 }
 
 /// One option's input, drawn from its declaration.
@@ -153,7 +168,9 @@ pub fn NewGame(props: &NewGameProps) -> Html {
             })
             .unwrap_or_default();
         Choices {
-            names: (1..=MAX_SEATS).map(|i| format!("Player {i}")).collect(),
+            names: (1..=entry.map_or(0, |e| e.info().max_players))
+                .map(|i| format!("Player {i}"))
+                .collect(),
             sides,
             values: Vec::new(),
         }
@@ -206,7 +223,11 @@ pub fn NewGame(props: &NewGameProps) -> Html {
             let edit = edit.clone();
             Callback::from(move |e: Event| {
                 let name = input_value(&e);
-                edit(Box::new(move |c| c.names[i] = name.clone()));
+                edit(Box::new(move |c| {
+                    if let Some(slot) = c.names.get_mut(i) {
+                        *slot = name.clone();
+                    }
+                }));
             })
         };
         let side = match &form.sides {
@@ -222,7 +243,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 }
             }
             SideRule::Choose(sides) => {
-                let current = choices.sides.get(i).cloned().unwrap_or_default();
+                let current = chosen_side(&choices.sides, sides, i);
                 let on_side = {
                     let edit = edit.clone();
                     Callback::from(move |e: Event| {
@@ -252,17 +273,17 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         html! {
             <fieldset class="seat">
                 <legend>{ format!("Seat {}", i + 1) }</legend>
-                <label>{ "Name " }<input type="text" maxlength="40" value={choices.names[i].clone()} onchange={on_name} /></label>
+                <label>{ "Name " }<input type="text" maxlength="40" value={choices.names.get(i).cloned().unwrap_or_default()} onchange={on_name} /></label>
                 { side }
             </fieldset>
         }
     });
     let options = form.options.iter().map(|spec| {
-        let value = choices
-            .value(spec.key)
-            .filter(|v| spec.accepts(v))
-            .map_or_else(|| spec.default_value(), str::to_string);
-        option_input(spec, &value, on_option.clone())
+        option_input(
+            spec,
+            &shown_value(spec, choices.value(spec.key)),
+            on_option.clone(),
+        )
     });
     let on_start = {
         let choices = choices.clone();
@@ -371,7 +392,7 @@ mod tests {
 
     fn choices(sides: &[&str], values: &[(&str, &str)]) -> Choices {
         Choices {
-            names: vec!["A".into(); MAX_SEATS],
+            names: vec!["A".into(); 5],
             sides: sides.iter().map(|s| (*s).to_string()).collect(),
             values: values
                 .iter()
@@ -398,7 +419,12 @@ mod tests {
         assert_eq!(picked.sides, vec!["D", "L"]);
         assert_eq!(picked.value("side"), Some("5"));
         assert_eq!(f.check(2, &picked), Ok(()));
+        // A number out of range is passed on, for the form's check to refuse with a message.
         let picked = choices(&["D", "L"], &[("side", "9"), ("old", "x")]).for_form(&f, 2);
-        assert_eq!(picked.values, vec![("side".to_string(), "3".to_string())]);
+        assert_eq!(picked.values, vec![("side".to_string(), "9".to_string())]);
+        assert!(f.check(2, &picked).is_err());
+        // A side the form does not offer becomes the seat's default one.
+        let picked = choices(&["Q", "L"], &[]).for_form(&f, 2);
+        assert_eq!(picked.sides, vec!["L", "L"]);
     }
 }

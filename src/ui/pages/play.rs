@@ -285,6 +285,14 @@ pub fn Play(props: &PlayProps) -> Html {
         });
     }
 
+    {
+        // A link made earlier may carry another seat's secrets or an older game: it goes
+        // with any change.
+        let share = share.clone();
+        let ticket = state.session.as_ref().ok().map(Session::ticket);
+        use_effect_with(ticket, move |_| share.set(None));
+    }
+
     let session = match &state.session {
         Ok(s) => s,
         Err(why) => return dead_end("Game not available", why.clone()),
@@ -417,9 +425,7 @@ pub fn Play(props: &PlayProps) -> Html {
         before: cursor
             .checked_sub(1)
             .map(|i| session.position_for_viewer(i)),
-        last_move: cursor
-            .checked_sub(1)
-            .and_then(|i| record.moves.get(i).cloned()),
+        last_move: session.last_move_for_viewer(cursor),
         ply: cursor,
         viewer,
         players: Rc::new(record.players.clone()),
