@@ -25,6 +25,9 @@ step "native tests: the UI's own unit tests"
 cargo test --lib
 
 step "browser tests (headless Chromium)"
+# The runner gives each test file 20 s by default; a whole game played by clicks needs more on a
+# slow or busy machine.
+export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-180}"
 browser_tests=()
 for t in tests/browser*.rs; do browser_tests+=(--test "$(basename "$t" .rs)"); done
 cargo test --target wasm32-unknown-unknown "${browser_tests[@]}"
