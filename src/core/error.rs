@@ -21,6 +21,23 @@ impl NotationError {
     }
 }
 
+/// Reads a repetition key as position notations carry it: 16 lower-case hex digits.
+///
+/// # Errors
+/// When `text` is anything else.
+pub fn parse_hex_key(text: &str) -> Result<u64, NotationError> {
+    let ok = text.len() == 16 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    ok.then(|| u64::from_str_radix(text, 16).ok())
+        .flatten()
+        .ok_or_else(|| {
+            let shown: String = text.chars().take(20).collect();
+            NotationError::new(
+                "position",
+                format!("\"{shown}\" is not a key of 16 hex digits"),
+            )
+        })
+}
+
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "bad {}: {}", self.what, self.reason)

@@ -7,7 +7,6 @@
 //! masked for the viewer: a coin whose value is hidden there is drawn face down with no value,
 //! and nothing else on the board (labels, panel) can tell it.
 
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::rules::{
@@ -437,21 +436,6 @@ pub fn Thumbnail() -> Html {
     }
 }
 
-/// Moves the keyboard focus to `sq`'s cell on the board.
-fn focus_square(sq: Square) {
-    let cell = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector(&format!("svg.board [data-square='{sq}']"))
-                .ok()
-                .flatten()
-        })
-        .and_then(|el| el.dyn_into::<web_sys::SvgElement>().ok());
-    if let Some(cell) = cell {
-        let _ = cell.focus();
-    }
-}
-
 /// The coin the last step brought onto its square, and the way it came.
 #[derive(Clone, Copy, PartialEq)]
 struct Arrival {
@@ -780,7 +764,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 e.prevent_default();
                 if let Some(next) = sq.offset(step.0, step.1) {
                     focus.set(next.index());
-                    focus_square(next);
+                    crate::ui::browser::focus_on_board("data-square", &next.to_string());
                 }
             })
         };

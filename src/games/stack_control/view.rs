@@ -1,7 +1,6 @@
 //! The Stack Control board: an 8x8 SVG board where every pyramid of every stack shows in
 //! order, the players' scoring colours and live scores, and the captures as they happen.
 
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::rules::{Colour, Pyramid, Size, Square, StackControl, COLOURS};
@@ -246,21 +245,6 @@ pub fn Thumbnail() -> Html {
     }
 }
 
-/// Moves the keyboard focus to `sq`'s cell on the board.
-fn focus_square(sq: Square) {
-    let cell = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector(&format!("svg.board [data-square='{sq}']"))
-                .ok()
-                .flatten()
-        })
-        .and_then(|el| el.dyn_into::<web_sys::SvgElement>().ok());
-    if let Some(cell) = cell {
-        let _ = cell.focus();
-    }
-}
-
 fn square_xy(sq: Square) -> (f64, f64) {
     (
         MARGIN + f64::from(sq.file()) * CELL,
@@ -407,7 +391,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 e.prevent_default();
                 if let Some(next) = Square::new(sq.file() + step.0, sq.rank() + step.1) {
                     focus.set(next.index());
-                    focus_square(next);
+                    crate::ui::browser::focus_on_board("data-square", &next.to_string());
                 }
             })
         };

@@ -274,18 +274,6 @@ fn parse_small(text: &str, what: &str, most: u8) -> Result<u8, NotationError> {
         })
 }
 
-fn parse_key(text: &str) -> Result<u64, NotationError> {
-    let ok = text.len() == 16 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
-    ok.then(|| u64::from_str_radix(text, 16).ok())
-        .flatten()
-        .ok_or_else(|| {
-            NotationError::new(
-                "position",
-                format!("\"{}\" is not a key of 16 hex digits", clip(text)),
-            )
-        })
-}
-
 impl FromStr for Stacks {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -361,7 +349,7 @@ impl FromStr for Stacks {
         let mut history = Vec::new();
         if diabolical && rest[3] != "-" {
             for key in rest[3].split(',') {
-                history.push(parse_key(key)?);
+                history.push(crate::core::parse_hex_key(key)?);
             }
         }
         let game = Stacks {

@@ -7,7 +7,6 @@
 //! Light pieces are pale bands with a dark outline; Dark pieces are dark bands with a light
 //! outline and a light dot: the two read apart without hue.
 
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::rules::{
@@ -595,21 +594,6 @@ enum Pick {
     Reserve,
 }
 
-/// Moves the keyboard focus to `cell` on the board.
-fn focus_cell(cell: Cell) {
-    let el = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector(&format!("svg.board [data-cell='{cell}']"))
-                .ok()
-                .flatten()
-        })
-        .and_then(|el| el.dyn_into::<web_sys::SvgElement>().ok());
-    if let Some(el) = el {
-        let _ = el.focus();
-    }
-}
-
 /// A key's group size: `1` to `9`.
 fn digit(key: &str) -> Option<u8> {
     let mut chars = key.chars();
@@ -921,7 +905,7 @@ pub fn Board(props: &BoardProps) -> Html {
                         if let Some(next) = neighbour(side, c, &key) {
                             if let Some(j) = cell_index(side, next) {
                                 focus.set(j);
-                                focus_cell(next);
+                                crate::ui::browser::focus_on_board("data-cell", &next.to_string());
                             }
                         }
                     }

@@ -391,18 +391,6 @@ fn parse_reserve(text: &str) -> Result<u16, NotationError> {
     Ok(bits)
 }
 
-fn parse_key(text: &str) -> Result<u64, NotationError> {
-    let ok = text.len() == 16 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
-    ok.then(|| u64::from_str_radix(text, 16).ok())
-        .flatten()
-        .ok_or_else(|| {
-            NotationError::new(
-                "position",
-                format!("\"{}\" is not a key of 16 hex digits", clip(text)),
-            )
-        })
-}
-
 impl FromStr for Stax {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -459,7 +447,7 @@ impl FromStr for Stax {
         let mut keys = Vec::new();
         if history != "-" {
             for key in history.split(',') {
-                keys.push(parse_key(key)?);
+                keys.push(crate::core::parse_hex_key(key)?);
             }
         }
         let game = Stax::from_parts(players, stacks, reserve, turn, phase, keys).map_err(err)?;
