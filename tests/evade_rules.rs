@@ -1296,7 +1296,7 @@ fn passes_the_generic_conformance_check() {
 /// What `tests/all_games.rs` runs once the game is registered (about half a minute in a
 /// debug build): `cargo test --test evade_rules -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "long: the 1,000 games tests/all_games.rs already runs, kept to run by hand"]
 fn passes_the_generic_check_over_a_thousand_games() {
     let report = check_random_games::<Evade>(1000, 20_261_123).unwrap_or_else(|e| panic!("{e}"));
     println!("{report:?}");

@@ -13,7 +13,7 @@ use super::rules::{
     random_setup, start_row, Coin, CoinState, DrawOffer, Evade, EvadeMove, Square, Value,
 };
 use crate::core::{Game, Rng, Seat, Viewer};
-use crate::ui::game_view::{BoardProps, GameView, Paint};
+use crate::ui::game_view::{BoardProps, GameView, GridKey, Paint};
 
 const CELL: f64 = 100.0;
 const MARGIN: f64 = 30.0;
@@ -736,22 +736,19 @@ pub fn Board(props: &BoardProps) -> Html {
             let pick = pick.clone();
             Callback::from(move |e: KeyboardEvent| {
                 let key = e.key();
-                let step = match key.as_str() {
-                    "Enter" | " " => {
+                let step = match GridKey::of(&key) {
+                    GridKey::Pick => {
                         e.prevent_default();
                         on_square.emit(sq);
                         return;
                     }
-                    "Escape" => {
+                    GridKey::Cancel => {
                         selected.set(None);
                         pick.set(None);
                         return;
                     }
-                    "ArrowUp" => (0, 1),
-                    "ArrowDown" => (0, -1),
-                    "ArrowLeft" => (-1, 0),
-                    "ArrowRight" => (1, 0),
-                    _ => {
+                    GridKey::Step(files, rows) => (files, rows),
+                    GridKey::Other => {
                         if slot {
                             if let Some(v) = value_for_key(&key) {
                                 e.prevent_default();

@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::rules::{Colour, Pyramid, Size, Square, StackControl, COLOURS};
 use crate::core::Game;
-use crate::ui::game_view::{BoardProps, GameView, Paint};
+use crate::ui::game_view::{BoardProps, GameView, GridKey, Paint};
 
 const CELL: f64 = 100.0;
 const MARGIN: f64 = 30.0;
@@ -372,21 +372,18 @@ pub fn Board(props: &BoardProps) -> Html {
             let focus = focus.clone();
             let selected = selected.clone();
             Callback::from(move |e: KeyboardEvent| {
-                let step = match e.key().as_str() {
-                    "Enter" | " " => {
+                let step = match GridKey::of(&e.key()) {
+                    GridKey::Pick => {
                         e.prevent_default();
                         on_square.emit(sq);
                         return;
                     }
-                    "Escape" => {
+                    GridKey::Cancel => {
                         selected.set(None);
                         return;
                     }
-                    "ArrowUp" => (0, 1),
-                    "ArrowDown" => (0, -1),
-                    "ArrowLeft" => (-1, 0),
-                    "ArrowRight" => (1, 0),
-                    _ => return,
+                    GridKey::Step(files, ranks) => (files, ranks),
+                    GridKey::Other => return,
                 };
                 e.prevent_default();
                 if let Some(next) = Square::new(sq.file() + step.0, sq.rank() + step.1) {
