@@ -35,6 +35,7 @@ cargo test --target wasm32-unknown-unknown "${browser_tests[@]}"
 step "release site, served under a sub-path, in headless Chromium"
 trunk build --release --offline
 node tests/site/check-site.mjs dist
+node tests/site/check-storage.mjs dist
 
 step "bundle sizes"
 bash scripts/bundle-size.sh

@@ -5,13 +5,14 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 pub use crate::core::PlayerInfo;
-use crate::core::{AnyGame, ApiError, Seat};
+use crate::core::{AnyGame, ApiError, PlayError, Seat};
 use crate::registry;
 
 /// The record format this build writes and reads.
 pub const RECORD_FORMAT: u32 = 1;
 
-const MAX_NAME_CHARS: usize = 40;
+/// The longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
 const MAX_MOVES: usize = 20_000;
 
 /// Every position of a game from its start, and who made each move. Positions are shared
@@ -104,6 +105,16 @@ impl GameRecord {
         }
     }
 
+    /// Whether `other` is the same game from the same start (game, options, seed, players):
+    /// their moves are then two histories of one game.
+    pub fn same_start(&self, other: &GameRecord) -> bool {
+        self.format == other.format
+            && self.game == other.game
+            && self.options == other.options
+            && self.seed == other.seed
+            && self.players == other.players
+    }
+
     /// The starting position.
     ///
     /// # Errors
@@ -145,7 +156,7 @@ impl GameRecord {
     pub fn timeline(&self) -> Result<Timeline, ApiError> {
         let mut line = Timeline::new(self.start()?);
         for (i, mv) in self.moves.iter().enumerate() {
-            line.push(mv).map_err(|e| refused(i, mv, &e))?;
+            line.push(mv).map_err(|e| refused(i, &e))?;
         }
         Ok(line)
     }
@@ -192,9 +203,10 @@ impl GameRecord {
             )));
         }
         for (seat, p) in self.players.iter().enumerate() {
-            if p.name.trim().is_empty() || p.name.chars().count() > MAX_NAME_CHARS {
+            if let Err(why) = check_name(&p.name) {
                 return Err(ApiError::BadRecord(format!(
-                    "player names must be 1 to {MAX_NAME_CHARS} characters"
+                    "player {}'s name {why}",
+                    seat + 1
                 )));
             }
             let colour_ok = match start.seat_label(seat) {
@@ -208,9 +220,8 @@ impl GameRecord {
             };
             if !colour_ok {
                 return Err(ApiError::BadRecord(format!(
-                    "player {}'s colour \"{}\" does not fit the game",
-                    seat + 1,
-                    short(&p.colour)
+                    "player {}'s colour does not fit the game",
+                    seat + 1
                 )));
             }
         }
@@ -261,7 +272,16 @@ impl GameRecord {
                 "the link is too long to be a game".into(),
             ));
         }
-        let bytes = base64url_decode(payload.trim())
+        // A chat app or mail client may have percent-encoded the link.
+        let payload = payload
+            .trim()
+            .replace("%2B", "+")
+            .replace("%2b", "+")
+            .replace("%2F", "/")
+            .replace("%2f", "/")
+            .replace("%3D", "=")
+            .replace("%3d", "=");
+        let bytes = base64url_decode(&payload)
             .ok_or_else(|| ApiError::BadRecord("the link is damaged (not base64url)".into()))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| ApiError::BadRecord("the link is damaged (not text)".into()))?;
@@ -269,26 +289,51 @@ impl GameRecord {
     }
 }
 
-/// Plays move `i` (from 0) of a record; a refusal names the move.
-fn play_recorded(game: &mut dyn AnyGame, i: usize, mv: &str) -> Result<String, ApiError> {
-    game.play(mv).map_err(|e| refused(i, mv, &e))
-}
-
-/// The error for move `i` (from 0) of a record being refused.
-fn refused(i: usize, mv: &str, e: &ApiError) -> ApiError {
-    ApiError::BadRecord(format!(
-        "move {} ({}) cannot be played: {e}",
-        i + 1,
-        short(mv)
-    ))
-}
-
-fn short(s: &str) -> String {
-    let mut out: String = s.chars().take(24).collect();
-    if s.chars().count() > 24 {
-        out.push('…');
+/// Checks a player's name: 1 to [`MAX_NAME_CHARS`] characters, at least one of them visible,
+/// no control characters (line breaks, tabs).
+///
+/// # Errors
+/// Words that read after "the name": "is blank", ...
+pub fn check_name(name: &str) -> Result<(), String> {
+    if !name.chars().any(visible) {
+        return Err("is blank (it shows nothing)".into());
     }
-    out
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(format!("is longer than {MAX_NAME_CHARS} characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("has a line break or another control character".into());
+    }
+    Ok(())
+}
+
+/// Whether a character shows anything: not a space, control, format or joiner character,
+/// variation selector, tag or filler.
+fn visible(c: char) -> bool {
+    !(c.is_whitespace()
+        || c.is_control()
+        || matches!(u32::from(c),
+            0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F
+            | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0x2800 | 0x3164
+            | 0xFE00..=0xFE0F | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFFB | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF))
+}
+
+/// Plays move `i` (from 0) of a record; a refusal says which move.
+fn play_recorded(game: &mut dyn AnyGame, i: usize, mv: &str) -> Result<String, ApiError> {
+    game.play(mv).map_err(|e| refused(i, &e))
+}
+
+/// The error for move `i` (from 0) of a record being refused. It never quotes the move or
+/// the engine's reason: a record can be huge or hostile, and a refused move of a
+/// hidden-information game can be a secret.
+fn refused(i: usize, e: &ApiError) -> ApiError {
+    let why = match e {
+        ApiError::Notation(_) => "it is not written as a move of this game",
+        ApiError::Play(PlayError::GameOver) => "the game was already over",
+        _ => "it is not a legal move in that position",
+    };
+    ApiError::BadRecord(format!("move {} cannot be played: {why}", i + 1))
 }
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -311,7 +356,8 @@ pub fn base64url_encode(bytes: &[u8]) -> String {
     out
 }
 
-/// Decodes base64url (padding optional); `None` on any bad character or length.
+/// Decodes base64url, or standard base64 (`+` and `/`), padding optional; `None` on any bad
+/// character or length.
 pub fn base64url_decode(text: &str) -> Option<Vec<u8>> {
     let text = text.trim_end_matches('=');
     if text.len() % 4 == 1 {
@@ -321,6 +367,11 @@ pub fn base64url_decode(text: &str) -> Option<Vec<u8>> {
     let mut acc: u32 = 0;
     let mut bits = 0;
     for c in text.bytes() {
+        let c = match c {
+            b'+' => b'-',
+            b'/' => b'_',
+            c => c,
+        };
         let v = B64.iter().position(|&x| x == c)? as u32;
         acc = (acc << 6) | v;
         bits += 6;
@@ -347,5 +398,51 @@ mod tests {
         }
         assert_eq!(base64url_decode("a"), None);
         assert_eq!(base64url_decode("ab!d"), None);
+    }
+
+    #[test]
+    fn names_must_show_something_and_stay_short() {
+        assert!(check_name("Ann").is_ok());
+        assert!(check_name("\u{202E}Ben").is_ok());
+        for blank in [
+            "",
+            "   ",
+            "\u{200B}\u{200D}",
+            "\u{202E}\u{2066}",
+            "\u{3164}\u{FEFF}",
+        ] {
+            assert!(check_name(blank).is_err(), "{blank:?}");
+        }
+        assert!(check_name(&"x".repeat(MAX_NAME_CHARS)).is_ok());
+        assert!(check_name(&"x".repeat(MAX_NAME_CHARS + 1)).is_err());
+        assert!(check_name("Ann\nBen").is_err());
+    }
+
+    #[test]
+    fn links_in_standard_base64_open() {
+        let record = GameRecord::new(
+            "stack-control",
+            "colours=RB",
+            7,
+            vec![
+                PlayerInfo {
+                    name: "Ann>>?".into(),
+                    colour: "R".into(),
+                },
+                PlayerInfo {
+                    name: "Ben???".into(),
+                    colour: "B".into(),
+                },
+            ],
+        );
+        let url = record.to_link_payload();
+        assert!(
+            url.contains('-') || url.contains('_'),
+            "the sample must use both alphabets' differences: {url}"
+        );
+        let standard = url.replace('-', "+").replace('_', "/");
+        assert_eq!(GameRecord::from_link_payload(&standard), Ok(record.clone()));
+        let encoded = standard.replace('+', "%2B").replace('/', "%2F");
+        assert_eq!(GameRecord::from_link_payload(&encoded), Ok(record));
     }
 }

@@ -23,6 +23,10 @@ pub struct SavedGame {
     pub created_ms: f64,
     /// When a move was last played (milliseconds since 1970; 0 when unknown).
     pub updated_ms: f64,
+    /// The game this one was copied from when two histories of it diverged (two tabs
+    /// moving at once, a backup holding another version), so neither is lost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copy_of: Option<String>,
 }
 
 /// A stored entry that could not be opened, kept so nothing is lost.
@@ -65,6 +69,7 @@ impl SavedGame {
             cursor: 0,
             created_ms: now_ms,
             updated_ms: now_ms,
+            copy_of: None,
         }
     }
 
@@ -80,7 +85,7 @@ impl SavedGame {
             schema: Option<u64>,
         }
         let version: Version = serde_json::from_str(text)
-            .map_err(|e| EntryError::damaged(format!("not readable ({e})")))?;
+            .map_err(|e| EntryError::damaged(format!("not readable ({})", json_problem(&e))))?;
         match version.schema {
             Some(v) if v == u64::from(SCHEMA_VERSION) => {}
             Some(v) if v > u64::from(SCHEMA_VERSION) => {
@@ -99,17 +104,17 @@ impl SavedGame {
             None => return Err(EntryError::damaged("not a saved game (no schema version)")),
         }
         let mut saved: SavedGame = serde_json::from_str(text)
-            .map_err(|e| EntryError::damaged(format!("damaged ({e})")))?;
+            .map_err(|e| EntryError::damaged(format!("damaged ({})", json_problem(&e))))?;
         saved.record = saved
             .record
             .normalised()
-            .map_err(|e: ApiError| EntryError::damaged(e.to_string()))?;
+            .map_err(|e: ApiError| EntryError::damaged(short_reason(&e.to_string())))?;
         if saved.cursor > saved.record.moves.len() {
             return Err(EntryError::damaged(
                 "damaged (it points past its last move)",
             ));
         }
-        if !valid_id(&saved.id) {
+        if !valid_id(&saved.id) || saved.copy_of.as_deref().is_some_and(|c| !valid_id(c)) {
             return Err(EntryError::damaged("damaged (bad id)"));
         }
         // Times are only shown, never trusted: an unusable one becomes "unknown" (0).
@@ -119,6 +124,15 @@ impl SavedGame {
             }
         }
         Ok(saved)
+    }
+
+    /// The entry read as it stands, unvalidated (its moves are not replayed): enough to
+    /// compare its history with another version's. `None` when it does not read as an entry
+    /// of this schema.
+    pub fn peek(text: &str) -> Option<SavedGame> {
+        serde_json::from_str::<SavedGame>(text)
+            .ok()
+            .filter(|s| s.schema == SCHEMA_VERSION)
     }
 
     /// The entry as stored.
@@ -142,6 +156,110 @@ impl SavedGame {
     /// Whether there is an undone move to redo.
     pub fn can_redo(&self) -> bool {
         self.cursor < self.record.moves.len()
+    }
+}
+
+/// Where a JSON text went wrong, without quoting any of it (a stored entry can be megabytes,
+/// and a reason is shown and stored beside it).
+fn json_problem(e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let what = match e.classify() {
+        Category::Eof => "cut short",
+        Category::Syntax => "not JSON",
+        Category::Data => "parts missing or of the wrong kind",
+        Category::Io => "could not be read",
+    };
+    format!("{what}, at line {} column {}", e.line(), e.column())
+}
+
+/// A reason cut to a sensible length (reasons are shown and stored; content is never quoted
+/// at length).
+fn short_reason(text: &str) -> String {
+    const MAX: usize = 160;
+    if text.chars().count() <= MAX {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(MAX).collect();
+    out.push('…');
+    out
+}
+
+/// Whether a tab may write `ours` over the stored entry without losing a move it has not
+/// seen: nothing is stored, or what is stored is what the tab last read or wrote (`seen`),
+/// or every stored move is already in `ours` (it extends what is stored).
+pub fn may_replace(stored: Option<&SavedGame>, seen: &[String], ours: &SavedGame) -> bool {
+    match stored {
+        None => true,
+        // Another game under this id (never expected): it is not this tab's to replace.
+        Some(stored) if !stored.record.same_start(&ours.record) => false,
+        Some(stored) => {
+            stored.record.moves == seen || ours.record.moves.starts_with(&stored.record.moves)
+        }
+    }
+}
+
+/// What to do with a game read from a backup, given the saved game with its id (if any).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Restore {
+    /// Nothing by that id here: add it as it is.
+    Add,
+    /// The same game with every one of its moves is here already.
+    Skip,
+    /// Another version is here: add this one as a copy, never over it.
+    Copy,
+}
+
+/// How a backed-up game is restored next to `present` (the saved game with its id, if any).
+pub fn restore_as(present: Option<&SavedGame>, incoming: &SavedGame) -> Restore {
+    match present {
+        None => Restore::Add,
+        Some(p)
+            if p.record.same_start(&incoming.record)
+                && p.record.moves.starts_with(&incoming.record.moves) =>
+        {
+            Restore::Skip
+        }
+        Some(_) => Restore::Copy,
+    }
+}
+
+/// The file "Download every game" writes: every saved game as stored.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Backup {
+    /// Marks the file as a backup of this app (version 1).
+    pub stackplay_backup: u32,
+    /// The games, each as its stored entry.
+    pub games: Vec<serde_json::Value>,
+}
+
+impl Backup {
+    /// A backup of `games`.
+    pub fn of(games: &[SavedGame]) -> Backup {
+        Backup {
+            stackplay_backup: 1,
+            games: games
+                .iter()
+                .filter_map(|g| serde_json::to_value(g).ok())
+                .collect(),
+        }
+    }
+
+    /// The file's text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a backup file: each game fully validated on its own, so one damaged entry costs
+    /// only itself. `None` when the text is not a backup at all.
+    pub fn read(text: &str) -> Option<Vec<Result<SavedGame, String>>> {
+        let backup: Backup = serde_json::from_str(text).ok()?;
+        (backup.stackplay_backup == 1).then(|| {
+            backup
+                .games
+                .iter()
+                .map(|value| SavedGame::parse(&value.to_string()).map_err(|e| e.reason))
+                .collect()
+        })
     }
 }
 
@@ -215,5 +333,80 @@ mod tests {
         s.cursor = 1;
         let parsed = SavedGame::parse(&s.to_json()).unwrap();
         assert_eq!(parsed.record.moves, vec![first]);
+    }
+
+    fn with_moves(moves: &[&str]) -> SavedGame {
+        let mut s = sample();
+        s.record.moves = moves.iter().map(|m| m.to_string()).collect();
+        s.cursor = moves.len();
+        s
+    }
+
+    #[test]
+    fn a_write_never_replaces_moves_it_has_not_seen() {
+        let seen: Vec<String> = vec!["a".into()];
+        let ours = with_moves(&["a", "b"]);
+        // Nothing stored, or what this tab saw, or a prefix of ours: write.
+        assert!(may_replace(None, &seen, &ours));
+        assert!(may_replace(Some(&with_moves(&["a"])), &seen, &ours));
+        assert!(may_replace(Some(&with_moves(&[])), &seen, &ours));
+        // Undo then another move: the stored history is what this tab saw, so it may go.
+        let stored = with_moves(&["a", "x", "y"]);
+        assert!(may_replace(
+            Some(&stored),
+            &["a".into(), "x".into(), "y".into()],
+            &ours
+        ));
+        // Another tab moved meanwhile (a move this tab has not seen): keep both.
+        assert!(!may_replace(Some(&with_moves(&["a", "c"])), &seen, &ours));
+        // Another game under the same id: never over it.
+        let mut other = with_moves(&["a"]);
+        other.record.seed = 99;
+        assert!(!may_replace(Some(&other), &seen, &ours));
+    }
+
+    #[test]
+    fn a_backup_adds_skips_or_copies_never_overwrites() {
+        let here = with_moves(&["a", "b"]);
+        assert_eq!(restore_as(None, &here), Restore::Add);
+        assert_eq!(
+            restore_as(Some(&here), &with_moves(&["a", "b"])),
+            Restore::Skip
+        );
+        assert_eq!(restore_as(Some(&here), &with_moves(&["a"])), Restore::Skip);
+        assert_eq!(
+            restore_as(Some(&here), &with_moves(&["a", "b", "c"])),
+            Restore::Copy
+        );
+        assert_eq!(restore_as(Some(&here), &with_moves(&["x"])), Restore::Copy);
+    }
+
+    #[test]
+    fn backups_round_trip_and_damage_costs_only_itself() {
+        let a = sample();
+        let mut b = sample();
+        b.id = "g2".into();
+        let text = Backup::of(&[a.clone(), b.clone()]).to_json();
+        let read = Backup::read(&text).expect("a backup");
+        assert_eq!(read, vec![Ok(a), Ok(b)]);
+        let damaged = text.replacen("\"cursor\":0", "\"cursor\":7", 1);
+        let read = Backup::read(&damaged).expect("still a backup");
+        assert!(read[0].is_err() && read[1].is_ok(), "{read:?}");
+        assert!(Backup::read("{\"format\":1}").is_none());
+        assert!(Backup::read("[]").is_none());
+    }
+
+    #[test]
+    fn reasons_never_quote_the_entry() {
+        let secret = "S".repeat(100_000);
+        for text in [
+            format!("{{\"schema\":1,\"id\":\"{secret}\"}}"),
+            format!("{{\"schema\":\"{secret}\"}}"),
+            format!("{{\"schema\":1,{secret}"),
+            format!("{{\"schema\":1,\"id\":\"g1\",\"record\":{{\"format\":1,\"game\":\"stack-control\",\"options\":\"colours=RB\",\"seed\":1,\"players\":[{{\"name\":\"A\",\"colour\":\"R\"}},{{\"name\":\"B\",\"colour\":\"B\"}}],\"moves\":[\"{secret}\"]}},\"cursor\":0,\"created_ms\":0,\"updated_ms\":0}}"),
+        ] {
+            let reason = SavedGame::parse(&text).unwrap_err().reason;
+            assert!(reason.len() < 200 && !reason.contains("SSS"), "{reason}");
+        }
     }
 }

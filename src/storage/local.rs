@@ -1,43 +1,102 @@
 //! The browser's localStorage: one key per saved game (`stackplay.game.<id>`). An entry that
-//! cannot be opened is moved, untouched, to `stackplay.aside.<id>` (its reason beside it under
-//! `stackplay.why.<id>`) and reported; an entry from a newer version of the app is reported
-//! and left where it is, so that version can still open it. Where the browser refuses
-//! localStorage, games live in this tab's memory instead, and the home page says so.
+//! cannot be opened is moved, untouched, to `stackplay.aside.<id>` (a short reason beside it
+//! under `stackplay.why.<id>`) and reported; an entry from a newer version of the app is
+//! reported and left where it is, so that version can still open it.
+//!
+//! Reading never depends on writing: a full storage still lists and opens every game. A write
+//! the browser refuses (storage full, or saving turned off) is kept in this tab's memory as
+//! *unsaved* and tried again ([`flush_unsaved`]) until it lands. A write never replaces moves
+//! this tab has not seen ([`save`] compares the stored entry with what the tab last read):
+//! when two tabs' histories diverge, the second is kept as a copy. Where the browser gives no
+//! localStorage at all, games live in this tab's memory instead, and the pages say so.
 
-use std::cell::{Cell, RefCell};
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 
-use super::entry::{valid_id, SavedGame, SetAside};
+use wasm_bindgen::JsCast;
+
+use super::entry::{may_replace, valid_id, SavedGame, SetAside};
 
 const GAME_PREFIX: &str = "stackplay.game.";
 const ASIDE_PREFIX: &str = "stackplay.aside.";
 const WHY_PREFIX: &str = "stackplay.why.";
+/// Where this tab keeps a copy of each game it could not save (sessionStorage, which has a
+/// quota of its own and lasts as long as the tab, across reloads).
+const UNSAVED_PREFIX: &str = "stackplay.unsaved.";
+/// The share of storage a page may use in most browsers (5 MiB of UTF-16 text).
+pub const USUAL_QUOTA_BYTES: f64 = 5.0 * 1024.0 * 1024.0;
 
 thread_local! {
-    /// Whether localStorage takes writes, probed once per page load (`None`: not yet).
-    static LOCAL_WORKS: Cell<Option<bool>> = const { Cell::new(None) };
-    /// Where games live when the browser refuses localStorage: this tab's memory.
+    /// Where games live when the browser gives no localStorage: this tab's memory.
     static MEMORY: RefCell<BTreeMap<String, String>> = const { RefCell::new(BTreeMap::new()) };
+    /// Games whose last write the browser refused, by id, and why: they are tried again
+    /// until they land.
+    static UNSAVED: RefCell<BTreeMap<String, (SavedGame, SaveError)>> =
+        const { RefCell::new(BTreeMap::new()) };
+    /// The moves of each game as this tab last read or wrote it: a write may replace only
+    /// what the tab has seen.
+    static SEEN: RefCell<BTreeMap<String, Vec<String>>> = const { RefCell::new(BTreeMap::new()) };
+    /// Unreadable entries that could not be moved aside (no room), by key, with their length
+    /// and reason: not judged and copied again on every visit to the home page.
+    static STUCK: RefCell<BTreeMap<String, (usize, String)>> = const { RefCell::new(BTreeMap::new()) };
+    /// Whether this page load has taken back the unsaved games kept in sessionStorage.
+    static RECALLED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Where saved games live: the browser's localStorage or, where the browser refuses it
-/// (some private modes and privacy settings), memory that lasts as long as the tab.
+/// Why a write did not land.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaveError {
+    /// The browser's storage for this site is full.
+    Full,
+    /// The browser refused for another reason (saving turned off, a privacy setting).
+    Refused,
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SaveError::Full => "the browser's storage for this site is full",
+            SaveError::Refused => "the browser refused to save",
+        })
+    }
+}
+
+/// Where saved games live: the browser's localStorage or, where the browser gives none (some
+/// private modes and privacy settings), memory that lasts as long as the tab.
 enum Store {
     Local(web_sys::Storage),
     Memory,
 }
 
+/// Why the browser refused a write, read from the exception it threw.
+fn save_error(e: &wasm_bindgen::JsValue) -> SaveError {
+    let name = js_sys::Reflect::get(e, &"name".into())
+        .ok()
+        .and_then(|n| n.as_string())
+        .unwrap_or_default();
+    let code = js_sys::Reflect::get(e, &"code".into())
+        .ok()
+        .and_then(|c| c.as_f64())
+        .unwrap_or_default();
+    if name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED" || code == 22.0 {
+        SaveError::Full
+    } else {
+        SaveError::Refused
+    }
+}
+
 impl Store {
-    fn get_item(&self, key: &str) -> Result<Option<String>, ()> {
+    fn get_item(&self, key: &str) -> Option<String> {
         match self {
-            Store::Local(s) => s.get_item(key).map_err(drop),
-            Store::Memory => Ok(MEMORY.with(|m| m.borrow().get(key).cloned())),
+            Store::Local(s) => s.get_item(key).ok().flatten(),
+            Store::Memory => MEMORY.with(|m| m.borrow().get(key).cloned()),
         }
     }
 
-    fn set_item(&self, key: &str, value: &str) -> Result<(), ()> {
+    fn set_item(&self, key: &str, value: &str) -> Result<(), SaveError> {
         match self {
-            Store::Local(s) => s.set_item(key, value).map_err(drop),
+            Store::Local(s) => s.set_item(key, value).map_err(|e| save_error(&e)),
             Store::Memory => {
                 MEMORY.with(|m| m.borrow_mut().insert(key.to_string(), value.to_string()));
                 Ok(())
@@ -45,12 +104,13 @@ impl Store {
         }
     }
 
-    fn remove_item(&self, key: &str) -> Result<(), ()> {
+    fn remove_item(&self, key: &str) {
         match self {
-            Store::Local(s) => s.remove_item(key).map_err(drop),
+            Store::Local(s) => {
+                let _ = s.remove_item(key);
+            }
             Store::Memory => {
                 MEMORY.with(|m| m.borrow_mut().remove(key));
-                Ok(())
             }
         }
     }
@@ -58,8 +118,10 @@ impl Store {
     /// Every key, sorted.
     fn keys(&self) -> Vec<String> {
         let mut keys: Vec<String> = match self {
-            Store::Local(s) => (0..s.length().unwrap_or(0))
-                .filter_map(|i| s.key(i).ok().flatten())
+            // One call for every key (`key(i)` one by one is slow with thousands of keys).
+            Store::Local(s) => js_sys::Object::keys(s.unchecked_ref::<js_sys::Object>())
+                .iter()
+                .filter_map(|k| k.as_string())
                 .collect(),
             Store::Memory => MEMORY.with(|m| m.borrow().keys().cloned().collect()),
         };
@@ -68,33 +130,72 @@ impl Store {
     }
 }
 
+fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.session_storage().ok().flatten())
+}
+
+/// Takes back, once per page load, the unsaved games this tab kept in sessionStorage before a
+/// reload: they are tried again like any other unsaved game.
+fn recall_unsaved() {
+    if RECALLED.with(|r| r.replace(true)) {
+        return;
+    }
+    let Some(session) = session_storage() else {
+        return;
+    };
+    let keys = js_sys::Object::keys(session.unchecked_ref::<js_sys::Object>());
+    for key in keys.iter().filter_map(|k| k.as_string()) {
+        let Some(id) = key.strip_prefix(UNSAVED_PREFIX) else {
+            continue;
+        };
+        let game = session
+            .get_item(&key)
+            .ok()
+            .flatten()
+            .and_then(|text| SavedGame::parse(&text).ok())
+            .filter(|g| g.id == id);
+        match game {
+            Some(game) => UNSAVED.with(|u| {
+                u.borrow_mut()
+                    .entry(game.id.clone())
+                    .or_insert((game, SaveError::Full));
+            }),
+            None => {
+                let _ = session.remove_item(&key);
+            }
+        }
+    }
+}
+
+/// Keeps (or drops) this tab's copy of an unsaved game in sessionStorage.
+fn keep_unsaved(id: &str, game: Option<&SavedGame>) {
+    let Some(session) = session_storage() else {
+        return;
+    };
+    let key = format!("{UNSAVED_PREFIX}{id}");
+    match game {
+        Some(game) => {
+            let _ = session.set_item(&key, &game.to_json());
+        }
+        None => {
+            let _ = session.remove_item(&key);
+        }
+    }
+}
+
 fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window().and_then(|w| w.local_storage().ok().flatten())
 }
 
-fn storage() -> Result<Store, String> {
-    Ok(match local_storage() {
-        Some(s) if available() => Store::Local(s),
-        _ => Store::Memory,
-    })
+/// The store: localStorage whenever the browser gives it (full or not), else memory.
+fn storage() -> Store {
+    local_storage().map_or(Store::Memory, Store::Local)
 }
 
-/// Whether games are kept in the browser's storage (else only in this tab's memory).
+/// Whether games are kept in the browser's storage (else only in this tab's memory). This
+/// reads; it never writes (a write would wake every other tab).
 pub fn available() -> bool {
-    LOCAL_WORKS.with(|works| {
-        if let Some(known) = works.get() {
-            return known;
-        }
-        // Probed once per page load: every probe is a write that wakes the other tabs.
-        let ok = local_storage().is_some_and(|s| {
-            let probe = "stackplay.probe";
-            let ok = s.set_item(probe, "1").is_ok();
-            let _ = s.remove_item(probe);
-            ok
-        });
-        works.set(Some(ok));
-        ok
-    })
+    local_storage().is_some()
 }
 
 fn keys_with(storage: &Store, prefix: &str) -> Vec<String> {
@@ -129,11 +230,19 @@ pub fn new_seed() -> u64 {
 }
 
 /// Reads the entry under `key`: the game, or why it cannot be opened (after moving it aside
-/// where that is right).
-fn read(storage: &Store, key: &str, text: &str) -> Result<SavedGame, SetAside> {
+/// where that is right; `taken` holds the set-aside slots in use).
+fn read(
+    storage: &Store,
+    key: &str,
+    text: &str,
+    taken: &mut BTreeSet<String>,
+) -> Result<SavedGame, SetAside> {
     let id = key.strip_prefix(GAME_PREFIX).unwrap_or(key).to_string();
     let problem = match SavedGame::parse(text) {
-        Ok(game) if game.id == id => return Ok(game),
+        Ok(game) if game.id == id => {
+            seen(&game);
+            return Ok(game);
+        }
         Ok(_) => "its id does not match the place it is stored".to_string(),
         Err(e) if e.newer => {
             return Err(SetAside {
@@ -144,139 +253,347 @@ fn read(storage: &Store, key: &str, text: &str) -> Result<SavedGame, SetAside> {
         }
         Err(e) => e.reason,
     };
-    Err(set_aside(storage, key, &id, text, problem))
+    let aside = set_aside(storage, key, &id, text, problem, taken);
+    if aside.key == key {
+        STUCK.with(|s| {
+            s.borrow_mut()
+                .insert(key.to_string(), (text.len(), aside.reason.clone()))
+        });
+    }
+    Err(aside)
+}
+
+/// The set-aside slots in use, from the list of keys.
+fn aside_slots(keys: &[String]) -> BTreeSet<String> {
+    keys.iter()
+        .filter_map(|k| k.strip_prefix(ASIDE_PREFIX))
+        .map(str::to_string)
+        .collect()
 }
 
 /// Moves an unreadable entry to a free `stackplay.aside.` key with its reason; if the browser
-/// refuses, the entry stays where it is and is reported there.
-fn set_aside(storage: &Store, key: &str, id: &str, text: &str, reason: String) -> SetAside {
-    let suffix = if valid_id(id) {
-        id.to_string()
-    } else {
-        "entry".to_string()
-    };
-    let free = (1..1000)
+/// refuses (a full storage), the entry stays where it is and is reported there.
+fn set_aside(
+    storage: &Store,
+    key: &str,
+    id: &str,
+    text: &str,
+    reason: String,
+    taken: &mut BTreeSet<String>,
+) -> SetAside {
+    let base = if valid_id(id) { id } else { "entry" };
+    let free = (1..)
         .map(|n| {
             if n == 1 {
-                suffix.clone()
+                base.to_string()
             } else {
-                format!("{suffix}-{n}")
+                format!("{base}-{n}")
             }
         })
-        .find(|s| {
-            storage
-                .get_item(&format!("{ASIDE_PREFIX}{s}"))
-                .ok()
-                .flatten()
-                .is_none()
-        });
-    let moved = free.and_then(|s| {
-        let aside_key = format!("{ASIDE_PREFIX}{s}");
-        storage.set_item(&aside_key, text).ok()?;
-        if storage
-            .set_item(&format!("{WHY_PREFIX}{s}"), &reason)
-            .is_err()
-        {
-            let _ = storage.remove_item(&aside_key);
-            return None;
-        }
-        let _ = storage.remove_item(key);
-        Some(aside_key)
-    });
-    match moved {
-        Some(aside_key) => SetAside {
+        .find(|s| !taken.contains(s))
+        .unwrap_or_default();
+    let aside_key = format!("{ASIDE_PREFIX}{free}");
+    let moved = storage.set_item(&aside_key, text).is_ok()
+        && match storage.set_item(&format!("{WHY_PREFIX}{free}"), &reason) {
+            Ok(()) => true,
+            Err(_) => {
+                storage.remove_item(&aside_key);
+                false
+            }
+        };
+    if moved {
+        storage.remove_item(key);
+        taken.insert(free);
+        SetAside {
             key: aside_key,
             id: id.to_string(),
             reason,
-        },
-        None => SetAside {
+        }
+    } else {
+        SetAside {
             key: key.to_string(),
             id: id.to_string(),
             reason: format!("{reason} (it could not be moved aside, so it stays where it is)"),
-        },
+        }
     }
+}
+
+/// Notes that this tab has seen `game` as stored: its next write may replace it.
+fn seen(game: &SavedGame) {
+    SEEN.with(|s| {
+        s.borrow_mut()
+            .insert(game.id.clone(), game.record.moves.clone())
+    });
+}
+
+/// Everything saved, as [`load_all`] finds it.
+#[derive(Debug, Clone, Default)]
+pub struct Shelf {
+    /// The games that open, most recently played first (this tab's unsaved versions
+    /// included).
+    pub games: Vec<SavedGame>,
+    /// The entries that do not open, each with its reason.
+    pub aside: Vec<SetAside>,
+    /// What the app's entries take of the browser's storage, in bytes (UTF-16, as browsers
+    /// count it).
+    pub bytes: f64,
+    /// The ids of games this tab holds but could not save yet, and why.
+    pub unsaved: Vec<(String, SaveError)>,
 }
 
 /// Everything saved: the games that open (most recently played first) and the entries that
-/// do not, each with its reason. Unreadable game entries found now are moved aside here.
-pub fn load_all() -> (Vec<SavedGame>, Vec<SetAside>) {
-    let Ok(storage) = storage() else {
-        return (Vec::new(), Vec::new());
-    };
-    let mut games = Vec::new();
-    let mut problems = Vec::new();
-    for key in keys_with(&storage, GAME_PREFIX) {
-        let Some(text) = storage.get_item(&key).ok().flatten() else {
+/// do not, each with its reason. Unreadable game entries found now are moved aside here, and
+/// reasons whose entry is gone are cleaned up. Games this tab could not save are tried again
+/// first.
+pub fn load_all() -> Shelf {
+    recall_unsaved();
+    flush_unsaved();
+    let storage = storage();
+    let keys = storage.keys();
+    let mut taken = aside_slots(&keys);
+    let mut shelf = Shelf::default();
+    // Bytes as browsers count them (two per UTF-16 unit; UTF-8 length is close enough).
+    let size = |key: &str, text: &str| ((key.len() + text.len()) * 2) as f64;
+    for key in keys.iter().filter(|k| k.starts_with(GAME_PREFIX)) {
+        let Some(text) = storage.get_item(key) else {
             continue;
         };
-        match read(&storage, &key, &text) {
-            Ok(game) => games.push(game),
-            Err(p) if p.key == key => problems.push(p),
+        let stuck = STUCK.with(|s| s.borrow().get(key).cloned());
+        if let Some((_, reason)) = stuck.filter(|(len, _)| *len == text.len()) {
+            shelf.bytes += size(key, &text);
+            shelf.aside.push(SetAside {
+                key: key.clone(),
+                id: key[GAME_PREFIX.len()..].to_string(),
+                reason,
+            });
+            continue;
+        }
+        match read(&storage, key, &text, &mut taken) {
+            Ok(game) => {
+                shelf.bytes += size(key, &text);
+                shelf.games.push(game);
+            }
+            Err(p) if p.key == *key => {
+                shelf.bytes += size(key, &text);
+                shelf.aside.push(p);
+            }
             Err(_) => {} // moved aside: listed below with the others
         }
     }
-    games.sort_by(|a, b| b.updated_ms.total_cmp(&a.updated_ms));
-    for key in keys_with(&storage, ASIDE_PREFIX) {
-        let suffix = key.strip_prefix(ASIDE_PREFIX).unwrap_or(&key);
-        let reason = storage
-            .get_item(&format!("{WHY_PREFIX}{suffix}"))
-            .ok()
-            .flatten()
-            .unwrap_or_else(|| "could not be read".into());
-        problems.push(SetAside {
-            id: suffix.to_string(),
+    for (id, (game, why)) in UNSAVED.with(|u| u.borrow().clone()) {
+        shelf.games.retain(|g| g.id != id);
+        shelf.games.push(game);
+        shelf.unsaved.push((id, why));
+    }
+    shelf
+        .games
+        .sort_by(|a, b| b.updated_ms.total_cmp(&a.updated_ms));
+    for slot in &taken {
+        let key = format!("{ASIDE_PREFIX}{slot}");
+        let Some(text) = storage.get_item(&key) else {
+            continue;
+        };
+        let why_key = format!("{WHY_PREFIX}{slot}");
+        let reason = storage.get_item(&why_key);
+        shelf.bytes += size(&key, &text) + size(&why_key, reason.as_deref().unwrap_or(""));
+        shelf.aside.push(SetAside {
+            id: slot.clone(),
             key,
-            reason,
+            reason: reason.map_or_else(|| "could not be read".into(), |r| short(&r)),
         });
     }
-    (games, problems)
+    // A reason whose entry is gone (discarded in an older version, or by hand) goes too.
+    for key in keys.iter().filter(|k| k.starts_with(WHY_PREFIX)) {
+        let slot = &key[WHY_PREFIX.len()..];
+        if !taken.contains(slot) {
+            storage.remove_item(key);
+        }
+    }
+    shelf
 }
 
-/// One saved game by id.
+/// A stored reason as shown: short, whatever an older version or a hand stored there.
+fn short(reason: &str) -> String {
+    const MAX: usize = 200;
+    if reason.chars().count() <= MAX {
+        return reason.to_string();
+    }
+    let mut out: String = reason.chars().take(MAX).collect();
+    out.push('…');
+    out
+}
+
+/// One saved game by id (this tab's unsaved version, if it has one).
 ///
 /// # Errors
 /// When there is none, or it cannot be opened (it is then set aside, unless it is from a
 /// newer version of the app).
 pub fn load(id: &str) -> Result<SavedGame, String> {
-    let storage = storage()?;
+    recall_unsaved();
+    if let Some((game, _)) = UNSAVED.with(|u| u.borrow().get(id).cloned()) {
+        return Ok(game);
+    }
+    let storage = storage();
     let key = key_of(id);
     let text = storage
         .get_item(&key)
-        .ok()
-        .flatten()
         .ok_or_else(|| "there is no saved game with this id on this device".to_string())?;
-    read(&storage, &key, &text)
+    let mut taken = aside_slots(&keys_with(&storage, ASIDE_PREFIX));
+    read(&storage, &key, &text, &mut taken)
         .map_err(|p| format!("this saved game cannot be opened: {}", p.reason))
 }
 
-/// Saves (or overwrites) a game.
-///
-/// # Errors
-/// When the browser refuses (storage full or disabled).
-pub fn save(game: &SavedGame) -> Result<(), String> {
-    storage()?
-        .set_item(&key_of(&game.id), &game.to_json())
-        .map_err(|_| "the browser refused to save (storage full or disabled)".to_string())
+/// What [`save`] did with a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Saved {
+    /// The id the game is kept under: its own, or a new one when it was kept as a copy.
+    pub id: String,
+    /// Whether it was kept as a copy: what is stored under its id holds moves this tab had
+    /// not seen (another tab played at the same moment), so both are kept.
+    pub copied: bool,
+    /// Why it is not in the browser's storage yet, if it is not: it stays in this tab's
+    /// memory and is tried again ([`flush_unsaved`]).
+    pub unsaved: Option<SaveError>,
 }
 
-/// Deletes a saved game.
-pub fn delete(id: &str) {
-    if let Ok(s) = storage() {
-        let _ = s.remove_item(&key_of(id));
+/// Saves a game, never over moves this tab has not seen: if the stored entry changed since
+/// this tab last read or wrote it, and this game does not extend it, this game is kept as a
+/// copy under a new id. A write the browser refuses is kept in memory and retried.
+pub fn save(game: &SavedGame) -> Saved {
+    let storage = storage();
+    let key = key_of(&game.id);
+    // Only the moves are compared, so the stored entry is read without replaying it (a
+    // save per move must stay cheap); one that does not even read is judged in full.
+    let stored = storage.get_item(&key).map(|text| {
+        SavedGame::peek(&text)
+            .filter(|s| s.id == game.id)
+            .ok_or_else(|| {
+                let mut taken = aside_slots(&keys_with(&storage, ASIDE_PREFIX));
+                read(&storage, &key, &text, &mut taken)
+            })
+    });
+    let known = SEEN.with(|s| s.borrow().get(&game.id).cloned());
+    let replace = match &stored {
+        None => true,
+        // Not read by this tab (a game kept unsaved across a reload): only a version this
+        // one extends may be replaced.
+        Some(Ok(stored)) => may_replace(Some(stored), known.as_deref().unwrap_or(&[]), game),
+        // Unreadable: it was moved aside above (the key is free), unless it is from a newer
+        // version or could not be moved, in which case it stays and this game is a copy.
+        Some(Err(Err(p))) => p.key != key,
+        Some(Err(Ok(_))) => false,
+    };
+    let mut game = game.clone();
+    let copied = !replace;
+    if copied {
+        game.copy_of = Some(game.id.clone());
+        game.id = new_id();
     }
+    let unsaved = write(&storage, &game).err();
+    Saved {
+        id: game.id,
+        copied,
+        unsaved,
+    }
+}
+
+/// Writes `game` under its id; on success this tab has seen it, on failure it is kept as
+/// unsaved.
+fn write(storage: &Store, game: &SavedGame) -> Result<(), SaveError> {
+    match storage.set_item(&key_of(&game.id), &game.to_json()) {
+        Ok(()) => {
+            seen(game);
+            if UNSAVED.with(|u| u.borrow_mut().remove(&game.id)).is_some() {
+                keep_unsaved(&game.id, None);
+            }
+            Ok(())
+        }
+        Err(why) => {
+            UNSAVED.with(|u| u.borrow_mut().insert(game.id.clone(), (game.clone(), why)));
+            keep_unsaved(&game.id, Some(game));
+            Err(why)
+        }
+    }
+}
+
+/// Tries again to save every game this tab could not save; returns how many are still
+/// unsaved.
+pub fn flush_unsaved() -> usize {
+    let pending: Vec<SavedGame> =
+        UNSAVED.with(|u| u.borrow().values().map(|(g, _)| g.clone()).collect());
+    for game in pending {
+        let kept = save(&game);
+        // Saved, or kept as a copy under a new id (another tab took its place meanwhile; the
+        // copy is pending itself if it could not be written): this id is done.
+        if kept.unsaved.is_none() || kept.copied {
+            UNSAVED.with(|u| u.borrow_mut().remove(&game.id));
+            keep_unsaved(&game.id, None);
+        }
+    }
+    UNSAVED.with(|u| u.borrow().len())
+}
+
+/// Why this tab's version of game `id` is not saved yet, if it is not.
+pub fn unsaved(id: &str) -> Option<SaveError> {
+    recall_unsaved();
+    UNSAVED.with(|u| u.borrow().get(id).map(|(_, why)| *why))
+}
+
+/// Deletes a saved game (and this tab's unsaved version of it).
+pub fn delete(id: &str) {
+    UNSAVED.with(|u| u.borrow_mut().remove(id));
+    keep_unsaved(id, None);
+    storage().remove_item(&key_of(id));
 }
 
 /// The raw text of an entry that could not be opened, for download.
 pub fn raw_text(key: &str) -> Option<String> {
-    storage().ok()?.get_item(key).ok().flatten()
+    storage().get_item(key)
 }
 
 /// Discards an entry that could not be opened (and its reason).
 pub fn discard(key: &str) {
-    if let Ok(s) = storage() {
-        let _ = s.remove_item(key);
-        if let Some(suffix) = key.strip_prefix(ASIDE_PREFIX) {
-            let _ = s.remove_item(&format!("{WHY_PREFIX}{suffix}"));
+    let s = storage();
+    s.remove_item(key);
+    if let Some(suffix) = key.strip_prefix(ASIDE_PREFIX) {
+        s.remove_item(&format!("{WHY_PREFIX}{suffix}"));
+    }
+}
+
+/// The parsed game a storage event carries, when it is a saved game.
+pub fn game_in_event(key: &str, value: &str) -> Option<SavedGame> {
+    let id = key.strip_prefix(GAME_PREFIX)?;
+    SavedGame::parse(value).ok().filter(|g| g.id == id)
+}
+
+/// Adds games read from a backup, never over a saved one: a game already here with all its
+/// moves is skipped, another version of one is added as a copy.
+///
+/// Returns how many were added, skipped and added as copies, and any that could not be
+/// saved.
+pub fn restore(games: Vec<SavedGame>) -> (usize, usize, usize, Option<SaveError>) {
+    use super::entry::{restore_as, Restore};
+    let storage = storage();
+    let (mut added, mut skipped, mut copies, mut failed) = (0, 0, 0, None);
+    for mut game in games {
+        let present = storage
+            .get_item(&key_of(&game.id))
+            .and_then(|t| SavedGame::parse(&t).ok());
+        match restore_as(present.as_ref(), &game) {
+            Restore::Skip => {
+                skipped += 1;
+                continue;
+            }
+            Restore::Add => added += 1,
+            Restore::Copy => {
+                game.copy_of = Some(game.id.clone());
+                game.id = new_id();
+                copies += 1;
+            }
+        }
+        if let Err(why) = write(&storage, &game) {
+            failed = Some(why);
         }
     }
+    (added, skipped, copies, failed)
 }

@@ -8,24 +8,24 @@ use crate::ui::routes::Route;
 /// Creates and saves a new game, then opens it.
 ///
 /// # Errors
-/// A sentence for the page when the options do not start a game or saving fails.
+/// A sentence for the page when the options do not start a game.
 pub fn start_new_game(slug: &str, options: &str, players: Vec<PlayerInfo>) -> Result<(), String> {
     let record = GameRecord::new(slug, options, local::new_seed(), players);
     record.validate().map_err(|e| e.to_string())?;
     let saved = SavedGame::new(local::new_id(), record, local::now_ms());
-    local::save(&saved)?;
-    browser::navigate(&Route::Play(saved.id));
+    // A game the browser cannot store yet still opens: its page says it is unsaved.
+    let kept = local::save(&saved);
+    browser::navigate(&Route::Play(kept.id));
     Ok(())
 }
 
 /// Imports a record (from a link or a file) as a new saved game and returns its id.
 ///
 /// # Errors
-/// A sentence for the page when the record is bad or saving fails.
+/// A sentence for the page when the record is bad.
 pub fn import_record(record: GameRecord) -> Result<String, String> {
     let cursor = record.moves.len();
     let mut saved = SavedGame::new(local::new_id(), record, local::now_ms());
     saved.cursor = cursor;
-    local::save(&saved)?;
-    Ok(saved.id)
+    Ok(local::save(&saved).id)
 }

@@ -37,7 +37,8 @@ impl Route {
             ["bench"] => Route::Bench,
             // A link's payload is judged by the import page, which says what is wrong with it.
             ["import"] => Route::Import(String::new()),
-            ["import", payload] => Route::Import(payload.to_string()),
+            // Standard base64 has `/` in it: everything after `import/` is the payload.
+            ["import", _, ..] => Route::Import(path["import/".len()..].to_string()),
             _ => Route::NotFound(path.chars().take(80).collect()),
         }
     }
@@ -100,6 +101,10 @@ mod tests {
         assert_eq!(
             Route::parse("#/import/eyJ?utm_source=x"),
             Route::Import("eyJ".into())
+        );
+        assert_eq!(
+            Route::parse("#/import/ab+c/d/e"),
+            Route::Import("ab+c/d/e".into())
         );
         let long = "x".repeat(100_000);
         assert_eq!(

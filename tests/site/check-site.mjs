@@ -227,7 +227,7 @@ try {
     await page.waitForSelector('#start-game');
     await page.click('#start-game');
     await page.waitForSelector('svg.board .cell', { timeout: 10000 });
-    check(/not letting the app save/.test(await page.locator('.warning').innerText()), 'no storage: the play page warns');
+    check(/gives the app no storage/.test(await page.locator('.warning').innerText()), 'no storage: the play page warns');
     const cells = page.locator('svg.board .cell.stack');
     for (let i = 0; i < await cells.count(); i++) {
       await cells.nth(i).click();

@@ -6,7 +6,8 @@
 //! - Move:
 //!   - `G3@4.2`: place a green queen from the stash on triangle `4.2` (a move when the stack
 //!     on space 4 has at least 2 pyramids, else a nudge);
-//!   - `r4.2+5.2`: release the pyramids on these triangles (sorted, space first);
+//!   - `r4.2+5.2`: release the pyramids on these triangles (sorted, space first): one
+//!     smallest releasable group;
 //!   - `t4.2`: jam, take off the surrounded pyramid on `4.2`;
 //!   - `end`: end the turn after the action; `pass`: jammed, nothing to do.
 //! - Options: `match=14` (first to 14, the default) or `match=1` (one round).
@@ -17,7 +18,8 @@
 //!   - floor: spaces 1 to 8 separated by `/`, each `-` or its pyramids bottom to top
 //!     (`B3R2G1`);
 //!   - triangles: spaces 1 to 8 separated by `/`, each 6 levels, `.` vacant or a pyramid
-//!     (`..G1...`);
+//!     (`..G1...`), or `o` for a vacant triangle emptied by a release earlier in the current
+//!     run of releases (it still counts as released for the next release of the run);
 //!   - stash, evacuated, lost: per colour G, Y, R, B separated by `/`, three digits each (pawns,
 //!     drones, queens): `333/333/333/333`;
 //!   - turn: seat (1 or 2) and phase `B` (before the action), `J` (jam), `A` (after it);
@@ -222,9 +224,12 @@ impl fmt::Display for Evacuate {
             if s > 1 {
                 f.write_str("/")?;
             }
+            let released = self.parts_released();
             for l in 1..=LEVELS {
-                match self.triangle(Tri::new(s, l)) {
+                let t = Tri::new(s, l);
+                match self.triangle(t) {
                     Some(p) => write!(f, "{p}")?,
+                    None if released & (1 << t.index()) != 0 => f.write_str("o")?,
                     None => f.write_str(".")?,
                 }
             }
@@ -371,10 +376,21 @@ impl FromStr for Evacuate {
             return Err(bad_pos("the movement portion needs 8 rows"));
         }
         let mut tris = Vec::new();
+        let mut released = 0u64;
         for row in rows {
-            let cells = parse_pieces(row)?;
+            let cells = parse_pieces(&row.replace('o', "."))?;
             if cells.len() != usize::from(LEVELS) {
                 return Err(bad_pos("a row of triangles needs 6 levels"));
+            }
+            // `o` only ever stands for a whole cell (no pyramid letter is `o`).
+            for (l, c) in row
+                .chars()
+                .filter(|c| *c == '.' || *c == 'o' || c.is_ascii_uppercase())
+                .enumerate()
+            {
+                if c == 'o' {
+                    released |= 1 << (tris.len() + l);
+                }
             }
             tris.extend(cells);
         }
@@ -463,6 +479,7 @@ impl FromStr for Evacuate {
             eliminated,
             over,
             history,
+            released,
         );
         game.check_invariants().map_err(bad_pos)?;
         Ok(game)

@@ -232,12 +232,38 @@ pub fn all_triangles() -> Vec<Tri> {
     (0..TRIANGLES).map(Tri::from_index).collect()
 }
 
-/// The door a triangle points at (ruling 2): door A when `space + level` is even.
+/// The door each triangle points at, by space (index 0 is space 1) and level (index 0 is
+/// level 1): door A when `space + level` is even (ruling 2), so rows and columns alternate.
+pub const DIRECTIONS: [[Door; LEVELS as usize]; SPACES as usize] = directions();
+
+const fn directions() -> [[Door; LEVELS as usize]; SPACES as usize] {
+    let mut table = [[Door::A; LEVELS as usize]; SPACES as usize];
+    let mut s = 0;
+    while s < SPACES as usize {
+        let mut l = 0;
+        while l < LEVELS as usize {
+            // Space s + 1 and level l + 1: their sum has the parity of s + l.
+            if (s + l) % 2 == 1 {
+                table[s][l] = Door::B;
+            }
+            l += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+/// The door a triangle points at ([`DIRECTIONS`]); off the board, by the same parity rule.
 pub fn direction(t: Tri) -> Door {
-    if (u16::from(t.space) + u16::from(t.level)).is_multiple_of(2) {
-        Door::A
-    } else {
-        Door::B
+    let cell = usize::from(t.space)
+        .checked_sub(1)
+        .and_then(|s| DIRECTIONS.get(s))
+        .zip(usize::from(t.level).checked_sub(1))
+        .and_then(|(row, l)| row.get(l));
+    match cell {
+        Some(d) => *d,
+        None if (u16::from(t.space) + u16::from(t.level)).is_multiple_of(2) => Door::A,
+        None => Door::B,
     }
 }
 
@@ -290,7 +316,8 @@ pub enum EvacuateMove {
         /// Where.
         at: Tri,
     },
-    /// A release of this set of movement pyramids (sorted), ruling 11 (`r4.2+5.2`).
+    /// A release of one smallest releasable group of movement pyramids (sorted), ruling 11
+    /// (`r4.2+5.2`); a run of release steps releases their union (see `CHOICES.md`).
     Release(Vec<Tri>),
     /// Jam: take off this surrounded pyramid (ruling 12, `t4.2`).
     Take(Tri),
@@ -392,6 +419,10 @@ pub struct Evacuate {
     /// Keys of positions at the start of turns this round (since the floor last lost a
     /// pyramid or the ceiling dropped), oldest first.
     pub(super) history: Vec<u64>,
+    /// Triangles emptied by the releases made since the turn's last other step (this run of
+    /// releases): for the next release of the run they still count as members of the set
+    /// being released, so a run of release steps is one release of ruling 11.
+    pub(super) released: u64,
 }
 
 static INFO: GameInfo = GameInfo {
@@ -430,6 +461,38 @@ fn pips_of(counts: &Counts, colours: [Colour; 2]) -> u32 {
         .sum()
 }
 
+/// `Evacuate::closure` on a given movement portion: the smallest set holding `t` that
+/// `seat` could release, where the triangles of `released` (emptied earlier in the same run
+/// of releases) count as members of the set.
+fn closure_in(
+    tris: &[Option<Piece>],
+    ceiling: u8,
+    seat: Seat,
+    t: Tri,
+    released: u64,
+) -> Option<u64> {
+    let at = |x: Tri| tris.get(x.index()).copied().flatten();
+    at(t)?;
+    let mut mask = 1u64 << t.index();
+    let mut todo = vec![t];
+    while let Some(x) = todo.pop() {
+        for side in sides(x, ceiling) {
+            let Touch::Tri(n) = side else { continue };
+            match at(n) {
+                None if released & (1 << n.index()) != 0 => {}
+                None => return None,
+                Some(p) => {
+                    if p.colour.owner() != seat && mask & (1 << n.index()) == 0 {
+                        mask |= 1 << n.index();
+                        todo.push(n);
+                    }
+                }
+            }
+        }
+    }
+    Some(mask)
+}
+
 impl Evacuate {
     fn fresh(match_rule: MatchRule, round: u32, totals: [u32; 2]) -> Evacuate {
         let mut floor = vec![Vec::new(); SPACES as usize];
@@ -453,6 +516,7 @@ impl Evacuate {
             eliminated: [false; 2],
             over: None,
             history: Vec::new(),
+            released: 0,
         };
         let first = usize::try_from(round.saturating_sub(1) % 2).unwrap_or(0);
         game.start_turn(first);
@@ -682,28 +746,12 @@ impl Evacuate {
         })
     }
 
-    /// The smallest set holding `t` that `seat` could release (ruling 11): `t` and,
-    /// transitively, every foreign pyramid touching a member; `None` when a member is not
-    /// surrounded.
+    /// The smallest set holding `t` that `seat` could release next (ruling 11): `t` and,
+    /// transitively, every foreign pyramid touching a member; `None` when a member has a
+    /// vacant side. Triangles emptied earlier in this run of releases (`self.released`) count
+    /// as members already released.
     fn closure(&self, seat: Seat, t: Tri) -> Option<u64> {
-        let mut mask = 1u64 << t.index();
-        let mut todo = vec![t];
-        while let Some(x) = todo.pop() {
-            if !self.surrounded(x) {
-                return None;
-            }
-            for side in sides(x, self.ceiling) {
-                if let Touch::Tri(n) = side {
-                    if let Some(p) = self.triangle(n) {
-                        if !Self::is_own(seat, p) && mask & (1 << n.index()) == 0 {
-                            mask |= 1 << n.index();
-                            todo.push(n);
-                        }
-                    }
-                }
-            }
-        }
-        Some(mask)
+        closure_in(&self.tris, self.ceiling, seat, t, self.released)
     }
 
     fn mask_tris(mask: u64) -> Vec<Tri> {
@@ -713,26 +761,24 @@ impl Evacuate {
             .collect()
     }
 
-    /// Every set `seat` may release, each sorted, in sorted order.
+    /// The release steps open to `seat`: every smallest releasable group (one per distinct
+    /// group, at most one per pyramid), each sorted, in sorted order. Any releasable set of
+    /// ruling 11 is a union of such groups, released one step at a time in any order (see
+    /// `Evacuate::closure`), so the list never grows beyond 48.
     pub fn releases(&self, seat: Seat) -> Vec<Vec<Tri>> {
         let occupied = self.occupied_mask();
         let units: BTreeSet<u64> = (0..TRIANGLES)
             .filter(|i| occupied & (1 << i) != 0)
             .filter_map(|i| self.closure(seat, Tri::from_index(i)))
             .collect();
-        let mut sets: BTreeSet<u64> = BTreeSet::new();
-        sets.insert(0);
-        for u in units {
-            let more: Vec<u64> = sets.iter().map(|m| m | u).collect();
-            sets.extend(more);
-        }
-        let mut out: Vec<Vec<Tri>> = sets
-            .into_iter()
-            .filter(|&m| m != 0)
-            .map(Self::mask_tris)
-            .collect();
+        let mut out: Vec<Vec<Tri>> = units.into_iter().map(Self::mask_tris).collect();
         out.sort();
         out
+    }
+
+    /// Triangles emptied by the releases of the current run (see [`Evacuate::releases`]).
+    pub fn released_in_run(&self) -> Vec<Tri> {
+        Self::mask_tris(self.released)
     }
 
     fn has_release(&self, seat: Seat) -> bool {
@@ -751,24 +797,20 @@ impl Evacuate {
             }
             mask |= 1 << t.index();
         }
-        set.iter().all(|t| {
-            sides(*t, self.ceiling).iter().all(|side| match side {
-                Touch::Boundary => true,
-                Touch::Tri(n) => match self.triangle(*n) {
-                    None => false,
-                    Some(p) => Self::is_own(seat, p) || mask & (1 << n.index()) != 0,
-                },
-            })
-        })
+        set.iter().any(|t| self.closure(seat, *t) == Some(mask))
     }
 
+    /// Rule 10: after placing a pyramid of `seat` on the vacant `at` (which ends any run of
+    /// releases), some group `seat` could release touches it.
     fn nudge_ok(&self, seat: Seat, at: Tri) -> bool {
-        let mut copy = self.clone();
+        let mut tris = self.tris.clone();
         let [own, _] = colours_of(seat);
-        copy.tris[at.index()] = Some(Piece::new(own, Size::Pawn));
+        tris[at.index()] = Some(Piece::new(own, Size::Pawn));
         sides(at, self.ceiling).iter().any(|side| match side {
             Touch::Boundary => false,
-            Touch::Tri(n) => copy.triangle(*n).is_some() && copy.closure(seat, *n).is_some(),
+            Touch::Tri(n) => {
+                tris[n.index()].is_some() && closure_in(&tris, self.ceiling, seat, *n, 0).is_some()
+            }
         })
     }
 
@@ -886,6 +928,7 @@ impl Evacuate {
     /// Starts `seat`'s turn: repetition (ruling 12), then jam or not.
     fn start_turn(&mut self, seat: Seat) {
         self.turn = seat;
+        self.released = 0;
         let key = self.key();
         if self.history.iter().filter(|&&k| k == key).count() >= 2 {
             self.stuck(seat);
@@ -906,6 +949,7 @@ impl Evacuate {
 
     /// The pile is stuck: clear the movement portion, lower the ceiling, go on with `next`.
     fn stuck(&mut self, next: Seat) {
+        self.released = 0;
         for i in 0..TRIANGLES {
             self.return_piece(Tri::from_index(i));
         }
@@ -997,6 +1041,7 @@ impl Evacuate {
 
     fn apply_place(&mut self, piece: Piece, at: Tri) {
         let seat = self.turn;
+        self.released = 0;
         self.stash[piece.colour.index()][piece.size.index()] -= 1;
         self.tris[at.index()] = Some(piece);
         self.passes = 0;
@@ -1056,8 +1101,8 @@ impl Evacuate {
                 if !takes.is_empty() {
                     return takes;
                 }
+                // Nothing is left surrounded, so nothing could be released either.
                 let mut out = self.placements(seat);
-                out.extend(self.releases(seat).into_iter().map(EvacuateMove::Release));
                 if out.is_empty() {
                     out.push(EvacuateMove::Pass);
                 }
@@ -1102,6 +1147,7 @@ impl Evacuate {
         eliminated: [bool; 2],
         over: Option<(Vec<Seat>, EndReason)>,
         history: Vec<u64>,
+        released: u64,
     ) -> Evacuate {
         let [stash, evacuated, lost] = counts;
         Evacuate {
@@ -1120,7 +1166,12 @@ impl Evacuate {
             eliminated,
             over,
             history,
+            released,
         }
+    }
+
+    pub(super) fn parts_released(&self) -> u64 {
+        self.released
     }
 
     pub(super) fn parts_history(&self) -> &[u64] {
@@ -1249,6 +1300,7 @@ impl Game for Evacuate {
             EvacuateMove::Release(set) => {
                 for t in set {
                     self.return_piece(*t);
+                    self.released |= 1 << t.index();
                 }
                 if self.phase == Phase::After && !self.has_release(seat) {
                     self.end_turn();
@@ -1399,6 +1451,16 @@ impl Game for Evacuate {
         if (0..TRIANGLES).any(|i| self.tris[i].is_some() && Tri::from_index(i).level > self.ceiling)
         {
             return Err("a movement pyramid is above the ceiling".into());
+        }
+        if (0..TRIANGLES).any(|i| {
+            self.released & (1 << i) != 0
+                && (self.tris[i].is_some() || Tri::from_index(i).level > self.ceiling)
+        }) || self.released >> TRIANGLES != 0
+        {
+            return Err("a triangle released in this run is not a vacant one".into());
+        }
+        if self.released != 0 && (self.over.is_some() || self.phase == Phase::Jam) {
+            return Err("releases in a run outside a turn's release steps".into());
         }
         if self.turn > 1 || self.round == 0 || usize::from(self.passes) > 2 {
             return Err("turn, round or passes out of range".into());

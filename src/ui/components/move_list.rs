@@ -3,6 +3,8 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::ui::components::status::isolated;
+
 /// Props of [`MoveList`].
 #[derive(Properties, PartialEq)]
 pub struct MoveListProps {
@@ -43,7 +45,7 @@ pub fn MoveList(props: &MoveListProps) -> Html {
         html! {
             <li class={classes!(current.then_some("current"), later.then_some("later"))}>
                 <button type="button" aria-current={current.then_some("step")}
-                    aria-label={format!("Show the position after move {}, {name}: {mv}", i + 1)}
+                    aria-label={format!("Show the position after move {}, {}: {mv}", i + 1, isolated(&name))}
                     onclick={Callback::from(move |_| on_goto.emit(i + 1))}>
                     <span class="n">{ format!("{}.", i + 1) }</span>
                     <span class="who"><bdi>{ name.clone() }</bdi></span>

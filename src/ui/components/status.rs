@@ -12,12 +12,19 @@ pub fn player_name(record: &GameRecord, seat: usize) -> String {
         .map_or_else(|| format!("Player {}", seat + 1), |p| p.name.clone())
 }
 
-/// "Ann wins", "Draw between Ann and Ben", "Draw".
+/// A name isolated for use inside a sentence (first-strong isolate … pop): a right-to-left
+/// name, or one with a direction override, cannot reorder the words around it. Where a name
+/// stands in markup of its own, `<bdi>` does the same.
+pub fn isolated(name: &str) -> String {
+    format!("\u{2068}{name}\u{2069}")
+}
+
+/// "Ann wins", "Draw between Ann and Ben", "Draw" (each name isolated).
 pub fn result_line(record: &GameRecord, outcome: &Outcome) -> String {
     let names: Vec<String> = outcome
         .winners
         .iter()
-        .map(|&s| player_name(record, s))
+        .map(|&s| isolated(&player_name(record, s)))
         .collect();
     match names.len() {
         0 => "Draw".to_string(),
@@ -32,7 +39,7 @@ pub fn status_line(record: &GameRecord, game: &dyn AnyGame) -> String {
         Some(outcome) => result_line(record, &outcome),
         None => format!(
             "{} to move",
-            player_name(record, game.to_move().unwrap_or_default())
+            isolated(&player_name(record, game.to_move().unwrap_or_default()))
         ),
     }
 }

@@ -5,10 +5,11 @@ use yew::prelude::*;
 
 use crate::record::GameRecord;
 use crate::registry;
+use crate::storage::entry::Backup;
 use crate::storage::{local, SavedGame, SetAside};
 use crate::ui::actions::import_record;
 use crate::ui::browser;
-use crate::ui::components::status::{player_name, status_line};
+use crate::ui::components::status::{isolated, player_name, status_line};
 use crate::ui::routes::Route;
 use crate::ui::views;
 
@@ -40,7 +41,7 @@ fn game_cards() -> Html {
         .collect()
 }
 
-fn saved_row(saved: &SavedGame, on_delete: Callback<String>) -> Html {
+fn saved_row(saved: &SavedGame, unsaved: bool, on_delete: Callback<String>) -> Html {
     let record = &saved.record;
     let name = registry::find(&record.game).map_or("?", |e| e.info().name);
     // The live game (all its moves), even if the board was left on an earlier move.
@@ -66,9 +67,11 @@ fn saved_row(saved: &SavedGame, on_delete: Callback<String>) -> Html {
                     }) }
                 </span>
                 <span class="status">{ status }</span>
+                if saved.copy_of.is_some() { <span class="badge">{ "copy" }</span> }
+                if unsaved { <span class="badge unsaved">{ "not saved yet" }</span> }
                 <span class="when">{ if saved.updated_ms > 0.0 { format!("last played {}", browser::local_time(saved.updated_ms)) } else { "last played: unknown".to_string() } }</span>
             </a>
-            <button type="button" class="danger" aria-label={format!("Delete the {name} game of {}", players.join(", "))}
+            <button type="button" class="danger" aria-label={format!("Delete the {name} game of {}", players.iter().map(|p| isolated(p)).collect::<Vec<_>>().join(", "))}
                 onclick={Callback::from(move |_| on_delete.emit(id.clone()))}>{ "Delete" }</button>
         </li>
     }
@@ -90,13 +93,114 @@ fn aside_row(a: &SetAside, on_discard: Callback<String>) -> Html {
     }
 }
 
+/// How many unreadable entries are listed one by one (the rest are counted).
+const ASIDE_SHOWN: usize = 20;
+
+/// "1.2 MB", "340 KB".
+fn size_text(bytes: f64) -> String {
+    if bytes >= 1024.0 * 1024.0 {
+        format!("{:.1} MB", bytes / (1024.0 * 1024.0))
+    } else {
+        format!("{} KB", (bytes / 1024.0).ceil())
+    }
+}
+
+/// Opens a file: a backup of every game (added beside the saved ones, never over one) or
+/// one game record (added as a new game, then opened).
+fn open_file(text: &str) -> Result<Option<String>, String> {
+    if let Some(games) = Backup::read(text) {
+        let total = games.len();
+        let good: Vec<SavedGame> = games.into_iter().filter_map(Result::ok).collect();
+        let damaged = total - good.len();
+        let (added, skipped, copies, failed) = local::restore(good);
+        let mut parts = vec![format!(
+            "Backup opened: {added} game{} added",
+            if added == 1 { "" } else { "s" }
+        )];
+        if copies > 0 {
+            parts.push(format!(
+                "{copies} added as copies (another version of each is here)"
+            ));
+        }
+        if skipped > 0 {
+            parts.push(format!("{skipped} already here"));
+        }
+        if damaged > 0 {
+            parts.push(format!("{damaged} damaged, not added"));
+        }
+        let mut text = parts.join(", ") + ".";
+        if let Some(why) = failed {
+            text.push_str(&format!(
+                " Some are not saved yet: {why}; they stay in this tab until there is room."
+            ));
+        }
+        return Ok(Some(text));
+    }
+    let record =
+        GameRecord::from_json(text).map_err(|e| format!("That file cannot be opened: {e}."))?;
+    let id = import_record(record)?;
+    browser::navigate(&Route::Play(id));
+    Ok(None)
+}
+
 /// The home page.
 #[component]
 pub fn Home() -> Html {
     let store = use_state(local::load_all);
-    // Probed once: the probe writes a key, and every write wakes the other tabs.
-    let can_save = use_state(local::available);
+    let can_save = local::available();
     let file_message = use_state(|| None::<String>);
+    let on_backup = {
+        let store = store.clone();
+        Callback::from(move |_| {
+            let backup = Backup::of(&store.games);
+            let day: String = String::from(js_sys::Date::new_0().to_iso_string())
+                .chars()
+                .take(10)
+                .collect();
+            let _ = browser::download(&format!("stackplay-backup-{day}.json"), &backup.to_json());
+        })
+    };
+    let on_delete_finished = {
+        let store = store.clone();
+        Callback::from(move |_| {
+            let finished: Vec<String> = store
+                .games
+                .iter()
+                .filter(|g| {
+                    g.record
+                        .replay(g.record.moves.len())
+                        .is_ok_and(|p| p.outcome().is_some())
+                })
+                .map(|g| g.id.clone())
+                .collect();
+            let question = format!(
+                "Delete the {} finished game{}? This cannot be undone (download a backup first to keep them).",
+                finished.len(),
+                if finished.len() == 1 { "" } else { "s" }
+            );
+            if !finished.is_empty() && browser::confirm(&question) {
+                for id in &finished {
+                    local::delete(id);
+                }
+                store.set(local::load_all());
+            }
+        })
+    };
+    let on_discard_all = {
+        let store = store.clone();
+        Callback::from(move |_| {
+            let question = format!(
+                "Discard all {} unreadable entries for good?",
+                store.aside.len()
+            );
+            if browser::confirm(&question) {
+                for a in &store.aside {
+                    local::discard(&a.key);
+                }
+                store.set(local::load_all());
+            }
+        })
+    };
     let on_delete = {
         let store = store.clone();
         Callback::from(move |id: String| {
@@ -117,6 +221,7 @@ pub fn Home() -> Html {
     };
     let on_file = {
         let file_message = file_message.clone();
+        let store = store.clone();
         Callback::from(move |e: Event| {
             let Some(input) = e
                 .target()
@@ -129,39 +234,62 @@ pub fn Home() -> Html {
             };
             // Clear the picker so choosing the same file again is noticed.
             input.set_value("");
-            if file.size() > 2_000_000.0 {
+            if file.size() > 20_000_000.0 {
                 file_message.set(Some(
-                    "that file is too large to be a game record".to_string(),
+                    "That file is too large to be a game record or a backup.".to_string(),
                 ));
                 return;
             }
             let file_message = file_message.clone();
+            let store = store.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
                 let result = match text.ok().and_then(|t| t.as_string()) {
                     None => Err("That file could not be read.".to_string()),
-                    Some(text) => GameRecord::from_json(&text)
-                        .map_err(|e| format!("That file cannot be opened: {e}."))
-                        .and_then(import_record),
+                    Some(text) => open_file(&text),
                 };
                 match result {
-                    Ok(id) => browser::navigate(&Route::Play(id)),
+                    Ok(Some(report)) => {
+                        store.set(local::load_all());
+                        file_message.set(Some(report));
+                    }
+                    Ok(None) => {}
                     Err(why) => file_message.set(Some(why)),
                 }
             });
         })
     };
-    let (games, aside) = &*store;
+    let shelf = &*store;
+    let games = &shelf.games;
+    let aside = &shelf.aside;
+    let unsaved = |id: &str| shelf.unsaved.iter().any(|(u, _)| u == id);
+    let full = shelf.unsaved.first().map(|(_, why)| *why);
     html! {
         <section class="page home">
             <h1>{ "Stacking games for friends around one device" }</h1>
-            if !*can_save {
-                <p class="warning" role="alert">{ "This browser is not letting the app save (private windows and some privacy settings do this). You can still play: games live in this tab until it closes. Use Download on a game to keep it." }</p>
+            if !can_save {
+                <p class="warning" role="alert">{ "This browser gives the app no storage (private windows and some privacy settings do this). You can still play: games live in this tab until it closes. Use Download on a game to keep it." }</p>
+            }
+            if let Some(why) = full {
+                <div class="warning" role="alert" id="home-unsaved">
+                    <p>{ format!("{} game{} of this tab {} not saved yet: {why}. {} saved as soon as there is room; until then keep this tab open.",
+                        shelf.unsaved.len(), if shelf.unsaved.len() == 1 { "" } else { "s" },
+                        if shelf.unsaved.len() == 1 { "is" } else { "are" },
+                        if shelf.unsaved.len() == 1 { "It is" } else { "They are" }) }</p>
+                    <p>{ "Make room by deleting finished games (download a backup first to keep them)." }</p>
+                </div>
             }
             // Returning players see their games first; newcomers see the games to start.
             if !games.is_empty() {
                 <h2>{ "Continue" }</h2>
-                <ul class="saved-list">{ for games.iter().map(|g| saved_row(g, on_delete.clone())) }</ul>
+                <ul class="saved-list">{ for games.iter().map(|g| saved_row(g, unsaved(&g.id), on_delete.clone())) }</ul>
+                <p class="storage-use" id="storage-use">
+                    { format!("Saved games use {} of this browser's storage for this site (most browsers allow about {}).", size_text(shelf.bytes), size_text(local::USUAL_QUOTA_BYTES)) }
+                </p>
+                <p class="actions">
+                    <button type="button" id="backup" onclick={on_backup}>{ "Download every game (backup)" }</button>
+                    <button type="button" class="danger" id="delete-finished" onclick={on_delete_finished}>{ "Delete finished games" }</button>
+                </p>
             }
             <h2>{ "Games" }</h2>
             <ul class="games">{ game_cards() }</ul>
@@ -172,14 +300,20 @@ pub fn Home() -> Html {
                 <div class="warning" role="alert">
                     <h2>{ "Saved entries that could not be opened" }</h2>
                     <p>{ "These were set aside untouched; your other games are fine. You can download them or discard them." }</p>
-                    <ul>{ for aside.iter().map(|a| aside_row(a, on_discard.clone())) }</ul>
+                    <ul>{ for aside.iter().take(ASIDE_SHOWN).map(|a| aside_row(a, on_discard.clone())) }</ul>
+                    if aside.len() > ASIDE_SHOWN {
+                        <p>{ format!("…and {} more.", aside.len() - ASIDE_SHOWN) }</p>
+                    }
+                    if aside.len() > 1 {
+                        <button type="button" class="danger" onclick={on_discard_all}>{ format!("Discard all {}", aside.len()) }</button>
+                    }
                 </div>
             }
-            <h2>{ "Open a game file" }</h2>
-            <label class="file">{ "Game record (.json): " }
+            <h2>{ "Open a game file or a backup" }</h2>
+            <label class="file">{ "Game record or backup (.json): " }
                 <input type="file" accept=".json,application/json" onchange={on_file} />
             </label>
-            if let Some(m) = &*file_message { <p class="error" role="alert">{ m.clone() }</p> }
+            if let Some(m) = &*file_message { <p class="error" role="alert" id="file-message">{ m.clone() }</p> }
         </section>
     }
 }

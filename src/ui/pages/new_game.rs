@@ -307,6 +307,12 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 error.set(Some(format!("Seat {} needs a name.", p + 1)));
                 return;
             }
+            for (p, name) in names.iter().enumerate() {
+                if let Err(why) = crate::record::check_name(name) {
+                    error.set(Some(format!("The name of seat {} {why}.", p + 1)));
+                    return;
+                }
+            }
             let picked = choices.for_form(&form, count);
             let players: Vec<PlayerInfo> = names
                 .into_iter()

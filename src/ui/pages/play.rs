@@ -8,22 +8,57 @@ use yew::prelude::*;
 use crate::core::{AnyGame, GameInfo, Outcome};
 use crate::record::GameRecord;
 use crate::session::Session;
-use crate::storage::{local, SavedGame};
+use crate::storage::local::{self, SaveError};
+use crate::storage::SavedGame;
 use crate::ui::actions;
 use crate::ui::browser;
 use crate::ui::components::dead_end::dead_end;
 use crate::ui::components::move_list::MoveList;
-use crate::ui::components::status::{player_name, result_line};
+use crate::ui::components::status::{isolated, player_name, result_line};
 use crate::ui::game_view::BoardProps;
 use crate::ui::hooks::{use_global_listener, On};
 use crate::ui::routes::Route;
 use crate::ui::views;
 
-/// What the play page holds: the game being played (or why it cannot be), and a message.
+/// What the play page holds: the game being played (or why it cannot be), a message, why
+/// the game on the board is not saved yet (if it is not), and news of a copy of this game
+/// made when two tabs played at once.
 #[derive(Debug, Clone)]
 struct PlayState {
     session: Result<Session, String>,
     message: Option<String>,
+    unsaved: Option<SaveError>,
+    copy: Option<CopyNews>,
+}
+
+/// A copy of the game kept when two histories diverged (two tabs moving at once).
+#[derive(Debug, Clone, PartialEq)]
+struct CopyNews {
+    /// What happened, for the page.
+    text: &'static str,
+    /// The other game (the copy, or the original).
+    id: String,
+}
+
+thread_local! {
+    /// News for the play page of a game about to open (it outlives the page that made it).
+    static NEWS: std::cell::RefCell<Option<(String, CopyNews)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Saves the game on the board; when another tab played on it at the same moment, this
+/// version is kept as a copy and the page moves to it, saying so.
+fn save_session(session: &Session, dispatcher: &UseReducerDispatcher<PlayState>) {
+    let kept = local::save(session.saved());
+    if kept.copied {
+        let news = CopyNews {
+            text: "Another tab played on this game at the same moment. Both histories are kept: this is yours, as a copy; the other tab's is the original.",
+            id: session.saved().id.clone(),
+        };
+        NEWS.with(|n| *n.borrow_mut() = Some((kept.id.clone(), news)));
+        browser::navigate(&Route::Play(kept.id));
+    } else {
+        dispatcher.dispatch(PlayAction::SaveState(kept.unsaved));
+    }
 }
 
 /// What can happen on the play page.
@@ -42,6 +77,10 @@ enum PlayAction {
     Tell(String),
     /// The seat the device was handed to holds it now.
     HandedOver,
+    /// Whether the game on the board is in the browser's storage (`None`) or why not.
+    SaveState(Option<SaveError>),
+    /// Another tab kept its diverging history of this game as a copy.
+    Copied(CopyNews),
 }
 
 impl Reducible for PlayState {
@@ -50,18 +89,34 @@ impl Reducible for PlayState {
     fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
         let tell = |message: String| {
             Rc::new(PlayState {
-                session: self.session.clone(),
                 message: Some(message),
+                ..(*self).clone()
             })
         };
         let session = match (&self.session, action) {
             (_, PlayAction::Tell(message)) => return tell(message),
+            (_, PlayAction::SaveState(unsaved)) => {
+                if unsaved == self.unsaved {
+                    return self;
+                }
+                return Rc::new(PlayState {
+                    unsaved,
+                    ..(*self).clone()
+                });
+            }
+            (_, PlayAction::Copied(copy)) => {
+                return Rc::new(PlayState {
+                    copy: Some(copy),
+                    ..(*self).clone()
+                })
+            }
             (Ok(ours), PlayAction::Reload(Ok(theirs))) => {
                 let mut next = ours.clone();
                 return match next.adopt(theirs) {
                     Ok(()) => Rc::new(PlayState {
                         session: Ok(next),
                         message: None,
+                        ..(*self).clone()
                     }),
                     Err(why) => tell(why),
                 };
@@ -70,6 +125,7 @@ impl Reducible for PlayState {
                 return Rc::new(PlayState {
                     session: theirs.and_then(Session::open),
                     message: None,
+                    ..(*self).clone()
                 })
             }
             (Err(_), _) => return self,
@@ -87,7 +143,10 @@ impl Reducible for PlayState {
                         next.confirm_handoff();
                         true
                     }
-                    PlayAction::Tell(_) | PlayAction::Reload(_) => false,
+                    PlayAction::Tell(_)
+                    | PlayAction::Reload(_)
+                    | PlayAction::SaveState(_)
+                    | PlayAction::Copied(_) => false,
                 };
                 if !changed {
                     return self;
@@ -98,6 +157,7 @@ impl Reducible for PlayState {
         Rc::new(PlayState {
             session: Ok(session),
             message: None,
+            ..(*self).clone()
         })
     }
 }
@@ -162,7 +222,7 @@ fn result_box(
                 <li>
                     <span class="place">{ label.clone() }</span>
                     <span class="dot" aria-hidden="true" style={format!("background:{}", seat_colour(s))}></span>
-                    { format!(" {}: {}", names.get(s).cloned().unwrap_or_default(), scores.get(s).copied().unwrap_or(0)) }
+                    { " " }<bdi>{ names.get(s).cloned().unwrap_or_default() }</bdi>{ format!(": {}", scores.get(s).copied().unwrap_or(0)) }
                 </li>
             }).collect::<Html>()
         });
@@ -205,8 +265,8 @@ fn handoff_screen(
             </div>
             <div class="handoff" role="dialog" aria-labelledby="handoff-title">
                 <h2 id="handoff-title">{ "Pass the device to " }<bdi>{ name.clone() }</bdi></h2>
-                <p>{ format!("The board shows secrets only {} may see. Everyone else: look away.", name) }</p>
-                <p class="meta">{ format!("Players: {}", (0..record.players.len()).map(name_of).collect::<Vec<_>>().join(", ")) }</p>
+                <p>{ "The board shows secrets only " }<bdi>{ name.clone() }</bdi>{ " may see. Everyone else: look away." }</p>
+                <p class="meta">{ format!("Players: {}", (0..record.players.len()).map(|s| isolated(&name_of(s))).collect::<Vec<_>>().join(", ")) }</p>
                 <button type="button" class="primary" id="handoff-ready" {onclick}>
                     { "I am " }<bdi>{ name }</bdi>{ ": show my board" }
                 </button>
@@ -227,6 +287,14 @@ pub fn Play(props: &PlayProps) -> Html {
         move || PlayState {
             session: local::load(&id).and_then(Session::open),
             message: None,
+            unsaved: local::unsaved(&id),
+            copy: NEWS.with(|n| {
+                let mut n = n.borrow_mut();
+                n.as_ref()
+                    .is_some_and(|(for_id, _)| *for_id == id)
+                    .then(|| n.take().map(|(_, copy)| copy))
+                    .flatten()
+            }),
         }
     });
     // The share link, and whether it reached the clipboard.
@@ -263,9 +331,24 @@ pub fn Play(props: &PlayProps) -> Html {
         let id = props.id.clone();
         let key = local::key_of(&id);
         use_global_listener(On::Window, "storage", move |e: &Event| {
-            let changed = e.dyn_ref::<web_sys::StorageEvent>().and_then(|e| e.key());
+            let Some(e) = e.dyn_ref::<web_sys::StorageEvent>() else {
+                return;
+            };
+            let changed = e.key();
             if changed.as_deref() == Some(key.as_str()) {
                 dispatcher.dispatch(PlayAction::Reload(local::load(&id)));
+                return;
+            }
+            // A new game that is a copy of this one: another tab's diverging history.
+            let copy = (e.old_value().is_none())
+                .then(|| local::game_in_event(&changed?, &e.new_value()?))
+                .flatten()
+                .filter(|g| g.copy_of.as_deref() == Some(id.as_str()));
+            if let Some(copy) = copy {
+                dispatcher.dispatch(PlayAction::Copied(CopyNews {
+                    text: "Another tab played on this game at the same moment. Both histories are kept: this is the original; the other tab's is kept as a copy.",
+                    id: copy.id,
+                }));
             }
         });
     }
@@ -276,12 +359,35 @@ pub fn Play(props: &PlayProps) -> Html {
         let revision = state.session.as_ref().map_or(0, Session::revision);
         use_effect_with(revision, move |&revision| {
             if let (true, Ok(session)) = (revision > 0, &state.session) {
-                if let Err(why) = local::save(session.saved()) {
-                    state.dispatch(PlayAction::Tell(format!(
-                        "This is on the board but was not saved ({why}). Download the game to keep it."
-                    )));
-                }
+                save_session(session, &state.dispatcher());
             }
+        });
+    }
+    {
+        // A game the browser could not store is tried again every few seconds (room may
+        // have been made in another tab, or by the browser) until it lands.
+        let dispatcher = state.dispatcher();
+        let id = props.id.clone();
+        let unsaved = state.unsaved.is_some();
+        use_effect_with(unsaved, move |&unsaved| {
+            let live = Rc::new(std::cell::Cell::new(unsaved));
+            if unsaved {
+                let live = live.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    while live.get() {
+                        yew::platform::time::sleep(std::time::Duration::from_secs(2)).await;
+                        if !live.get() {
+                            break;
+                        }
+                        local::flush_unsaved();
+                        if local::unsaved(&id).is_none() {
+                            dispatcher.dispatch(PlayAction::SaveState(None));
+                            break;
+                        }
+                    }
+                });
+            }
+            move || live.set(false)
         });
     }
 
@@ -446,7 +552,16 @@ pub fn Play(props: &PlayProps) -> Html {
                 { views::board(&slug, board_props) }
                 <div class="play-status">
                     if !local::available() {
-                        <p class="warning" role="alert">{ "This browser is not letting the app save: this game lasts only while this tab is open. Download it to keep it." }</p>
+                        <p class="warning" role="alert">{ "This browser gives the app no storage: this game lasts only while this tab is open. Download it to keep it." }</p>
+                    }
+                    if let Some(why) = state.unsaved {
+                        <div class="warning unsaved" role="alert" id="unsaved">
+                            <p><strong>{ "Not saved yet: " }</strong>{ format!("{why}. Every move stays on the board while this tab is open, and the game is saved as soon as there is room.") }</p>
+                            <p>{ "To make room, delete finished games on the " }<a href={Route::Home.href()}>{ "home page" }</a>{ ", or download this game to keep it as a file." }</p>
+                        </div>
+                    }
+                    if let Some(copy) = &state.copy {
+                        <p class="notice" role="status" id="copy-notice">{ copy.text }{ " " }<a href={Route::Play(copy.id.clone()).href()}>{ "Open the other" }</a></p>
                     }
                     { history_note }
                     if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }

@@ -1,0 +1,52 @@
+// What the site checks share: the built site served under a sub-path by a static file
+// server, headless Chromium, and a list of checks that ends the run with its verdict.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { chromium } = require(path.join(root, 'tools/node_modules/playwright-core'));
+
+const SUB = '/some/sub/path/';
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json' };
+
+/// Serves `dist` and starts Chromium. Returns the site's base URL, the browser, `check(ok,
+/// what)`, `shot(page, name)` (PNG into $SCREENSHOTS when set) and `finish(label)`, which
+/// closes everything and exits non-zero if any check failed.
+export async function start(distArg) {
+  const dist = path.resolve(distArg || path.join(root, 'dist'));
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    if (!url.pathname.startsWith(SUB)) { res.writeHead(404); res.end('not under the sub-path'); return; }
+    const rel = decodeURIComponent(url.pathname.slice(SUB.length)) || 'index.html';
+    const file = path.join(dist, rel);
+    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) { res.writeHead(404); res.end('missing'); return; }
+    res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${server.address().port}${SUB}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const failures = [];
+  const shots = process.env.SCREENSHOTS;
+  return {
+    base,
+    browser,
+    failures,
+    check(ok, what) { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); },
+    async shot(page, name) { if (shots) { fs.mkdirSync(shots, { recursive: true }); await page.screenshot({ path: path.join(shots, name), fullPage: true }); } },
+    async finish(label) {
+      await browser.close();
+      server.close();
+      if (failures.length) { console.log(`${failures.length} check(s) failed`); process.exit(1); }
+      console.log(`${label}: all checks passed`);
+    },
+  };
+}
