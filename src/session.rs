@@ -281,12 +281,14 @@ impl Session {
     }
 }
 
-/// `text` with a capital first letter and a full stop.
-fn capitalised(text: &str) -> String {
+/// `text` as a sentence: a capital first letter and a full stop. (ASCII capitals only: the
+/// engines' messages start with an English word, and Unicode case tables would cost the
+/// bundle several kilobytes.)
+pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |first| {
         let rest = chars.as_str().trim_end_matches('.');
-        format!("{}{rest}.", first.to_uppercase())
+        format!("{}{rest}.", first.to_ascii_uppercase())
     })
 }
 

@@ -291,7 +291,7 @@ async fn a_backup_adds_games_and_never_overwrites() {
     storage().clear().unwrap();
     let a = store("keep", record(["Ann", "Ben"]));
     let b = store("gone", record(["Cy", "Di"]));
-    let backup = Backup::of(&[a.clone(), b.clone()]).to_json();
+    let backup = Backup::of(&[a.clone(), b.clone()]);
     // Since the backup: one game deleted, the other played on.
     storage().remove_item(&local::key_of("gone")).unwrap();
     let mut later = a.clone();

@@ -223,41 +223,35 @@ pub fn restore_as(present: Option<&SavedGame>, incoming: &SavedGame) -> Restore 
     }
 }
 
-/// The file "Download every game" writes: every saved game as stored.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct Backup {
-    /// Marks the file as a backup of this app (version 1).
-    pub stackplay_backup: u32,
-    /// The games, each as its stored entry.
-    pub games: Vec<serde_json::Value>,
-}
+/// The file "Download every game" writes: every saved game as stored, in
+/// `{"stackplay_backup":1,"games":[...]}`.
+pub struct Backup;
 
 impl Backup {
-    /// A backup of `games`.
-    pub fn of(games: &[SavedGame]) -> Backup {
-        Backup {
-            stackplay_backup: 1,
-            games: games
-                .iter()
-                .filter_map(|g| serde_json::to_value(g).ok())
-                .collect(),
-        }
-    }
-
-    /// The file's text.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+    /// The backup file's text for `games`.
+    pub fn of(games: &[SavedGame]) -> String {
+        let entries: Vec<String> = games.iter().map(SavedGame::to_json).collect();
+        format!(
+            "{{\"stackplay_backup\":1,\"games\":[{}]}}",
+            entries.join(",")
+        )
     }
 
     /// Reads a backup file: each game fully validated on its own, so one damaged entry costs
     /// only itself. `None` when the text is not a backup at all.
     pub fn read(text: &str) -> Option<Vec<Result<SavedGame, String>>> {
-        let backup: Backup = serde_json::from_str(text).ok()?;
-        (backup.stackplay_backup == 1).then(|| {
-            backup
-                .games
+        /// The file with each game left as its raw text (judged one by one below).
+        #[derive(Deserialize)]
+        struct File<'a> {
+            stackplay_backup: u32,
+            #[serde(borrow)]
+            games: Vec<&'a serde_json::value::RawValue>,
+        }
+        let file: File = serde_json::from_str(text).ok()?;
+        (file.stackplay_backup == 1).then(|| {
+            file.games
                 .iter()
-                .map(|value| SavedGame::parse(&value.to_string()).map_err(|e| e.reason))
+                .map(|raw| SavedGame::parse(raw.get()).map_err(|e| e.reason))
                 .collect()
         })
     }
@@ -386,7 +380,7 @@ mod tests {
         let a = sample();
         let mut b = sample();
         b.id = "g2".into();
-        let text = Backup::of(&[a.clone(), b.clone()]).to_json();
+        let text = Backup::of(&[a.clone(), b.clone()]);
         let read = Backup::read(&text).expect("a backup");
         assert_eq!(read, vec![Ok(a), Ok(b)]);
         let damaged = text.replacen("\"cursor\":0", "\"cursor\":7", 1);

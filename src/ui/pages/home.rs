@@ -157,7 +157,7 @@ pub fn Home() -> Html {
                 .chars()
                 .take(10)
                 .collect();
-            let _ = browser::download(&format!("stackplay-backup-{day}.json"), &backup.to_json());
+            let _ = browser::download(&format!("stackplay-backup-{day}.json"), &backup);
         })
     };
     let on_delete_finished = {

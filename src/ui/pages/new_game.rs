@@ -7,6 +7,7 @@ use yew::prelude::*;
 use crate::core::{OptionKind, OptionSpec, SetupChoices, SetupForm, Side, SideRule};
 use crate::record::PlayerInfo;
 use crate::registry;
+use crate::session::capitalised;
 use crate::ui::actions::start_new_game;
 use crate::ui::components::dead_end::dead_end;
 use crate::ui::views;
@@ -137,18 +138,6 @@ fn option_input(spec: &OptionSpec, value: &str, on_change: Callback<(String, Str
     }
 }
 
-/// `text` with a capital first letter and a full stop.
-fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        format!(
-            "{}{}.",
-            first.to_uppercase(),
-            chars.as_str().trim_end_matches('.')
-        )
-    })
-}
-
 /// The new-game page.
 #[component]
 pub fn NewGame(props: &NewGameProps) -> Html {
@@ -186,7 +175,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
     let info = entry.info();
     let form = match entry.setup_form(*count) {
         Ok(form) => form,
-        Err(e) => return dead_end("This game cannot be set up", sentence(&e.to_string())),
+        Err(e) => return dead_end("This game cannot be set up", capitalised(&e.to_string())),
     };
     let edit = {
         let choices = choices.clone();
@@ -326,8 +315,8 @@ pub fn NewGame(props: &NewGameProps) -> Html {
             let result = entry
                 .options_from(&picked)
                 .map_err(|e| match e {
-                    crate::core::ApiError::Setup(e) => sentence(&e.0),
-                    e => sentence(&e.to_string()),
+                    crate::core::ApiError::Setup(e) => capitalised(&e.0),
+                    e => capitalised(&e.to_string()),
                 })
                 .and_then(|options| start_new_game(&slug, &options, players));
             if let Err(why) = result {

@@ -312,7 +312,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 .is_some_and(|el| {
                     matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
                 });
-            let key = e.key().to_lowercase();
+            let key = e.key().to_ascii_lowercase();
             if in_field || !(e.ctrl_key() || e.meta_key()) || !(key == "z" || key == "y") {
                 return;
             }
