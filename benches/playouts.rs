@@ -1,10 +1,17 @@
 //! Random playouts per second for every registered game, natively. Prints numbers; asserts
 //! nothing (the machines are shared and noisy). Run: `cargo bench --bench playouts`.
 
+#![cfg_attr(target_arch = "wasm32", allow(unused_imports, dead_code))]
+
 use std::time::{Duration, Instant};
 
 use stackplay::registry;
 
+/// Natively only: in wasm, playouts are measured by the site's `#/bench` page.
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     let budget = Duration::from_millis(
         std::env::var("BENCH_MS")

@@ -119,6 +119,9 @@ pub struct GameEntry {
     default_options: fn(usize) -> Result<String, ApiError>,
     setup_form: fn(usize) -> Result<SetupForm, ApiError>,
     options_from: fn(&SetupChoices) -> Result<String, ApiError>,
+    // Random playouts are for benchmarks: native, and the browser's `#/bench` page when the
+    // site is built with the `bench-page` feature (they are not part of the first load).
+    #[cfg(any(not(target_arch = "wasm32"), feature = "bench-page"))]
     playout: fn(usize, u64) -> Result<usize, ApiError>,
     #[cfg(not(target_arch = "wasm32"))]
     conformance: fn(usize, u64) -> Result<super::conformance::Report, String>,
@@ -160,6 +163,7 @@ impl GameEntry {
             default_options: default_options_impl::<G>,
             setup_form: setup_form_impl::<G>,
             options_from: options_from_impl::<G>,
+            #[cfg(any(not(target_arch = "wasm32"), feature = "bench-page"))]
             playout: super::playout::playout_from_seed::<G>,
             #[cfg(not(target_arch = "wasm32"))]
             conformance: super::conformance::check_random_games::<G>,
@@ -215,6 +219,7 @@ impl GameEntry {
     ///
     /// # Errors
     /// When the game is not for that many players.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "bench-page"))]
     pub fn random_playout(&self, players: usize, seed: u64) -> Result<usize, ApiError> {
         (self.playout)(players, seed)
     }

@@ -115,7 +115,7 @@ impl Store {
         }
     }
 
-    /// Every key, sorted.
+    /// Every key, in no particular order.
     fn keys(&self) -> Vec<String> {
         let mut keys: Vec<String> = match self {
             // One call for every key (`key(i)` one by one is slow with thousands of keys).
@@ -125,7 +125,6 @@ impl Store {
                 .collect(),
             Store::Memory => MEMORY.with(|m| m.borrow().keys().cloned().collect()),
         };
-        keys.sort();
         keys
     }
 }
@@ -263,12 +262,14 @@ fn read(
     Err(aside)
 }
 
-/// The set-aside slots in use, from the list of keys.
+/// The set-aside slots in use, from the list of keys. (Inserted one by one: collecting
+/// would bring a stable sort's code into the bundle.)
 fn aside_slots(keys: &[String]) -> BTreeSet<String> {
-    keys.iter()
-        .filter_map(|k| k.strip_prefix(ASIDE_PREFIX))
-        .map(str::to_string)
-        .collect()
+    let mut slots = BTreeSet::new();
+    for slot in keys.iter().filter_map(|k| k.strip_prefix(ASIDE_PREFIX)) {
+        slots.insert(slot.to_string());
+    }
+    slots
 }
 
 /// Moves an unreadable entry to a free `stackplay.aside.` key with its reason; if the browser
@@ -387,7 +388,7 @@ pub fn load_all() -> Shelf {
     }
     shelf
         .games
-        .sort_by(|a, b| b.updated_ms.total_cmp(&a.updated_ms));
+        .sort_unstable_by(|a, b| b.updated_ms.total_cmp(&a.updated_ms).then(a.id.cmp(&b.id)));
     for slot in &taken {
         let key = format!("{ASIDE_PREFIX}{slot}");
         let Some(text) = storage.get_item(&key) else {
@@ -464,24 +465,21 @@ pub fn save(game: &SavedGame) -> Saved {
     let key = key_of(&game.id);
     // Only the moves are compared, so the stored entry is read without replaying it (a
     // save per move must stay cheap); one that does not even read is judged in full.
-    let stored = storage.get_item(&key).map(|text| {
-        SavedGame::peek(&text)
-            .filter(|s| s.id == game.id)
-            .ok_or_else(|| {
-                let mut taken = aside_slots(&keys_with(&storage, ASIDE_PREFIX));
-                read(&storage, &key, &text, &mut taken)
-            })
-    });
     let known = SEEN.with(|s| s.borrow().get(&game.id).cloned());
-    let replace = match &stored {
+    let replace = match storage.get_item(&key) {
         None => true,
-        // Not read by this tab (a game kept unsaved across a reload): only a version this
-        // one extends may be replaced.
-        Some(Ok(stored)) => may_replace(Some(stored), known.as_deref().unwrap_or(&[]), game),
-        // Unreadable: it was moved aside above (the key is free), unless it is from a newer
-        // version or could not be moved, in which case it stays and this game is a copy.
-        Some(Err(Err(p))) => p.key != key,
-        Some(Err(Ok(_))) => false,
+        Some(text) => match SavedGame::peek(&text).filter(|s| s.id == game.id) {
+            // Not read by this tab (a game kept unsaved across a reload): only a version
+            // this one extends may be replaced.
+            Some(stored) => may_replace(Some(&stored), known.as_deref().unwrap_or(&[]), game),
+            // Unreadable: judged in full, and moved aside (then the key is free), unless it
+            // is a readable game after all, from a newer version, or could not be moved: then
+            // it stays and this game is kept as a copy.
+            None => {
+                let mut taken = aside_slots(&keys_with(&storage, ASIDE_PREFIX));
+                matches!(read(&storage, &key, &text, &mut taken), Err(p) if p.key != key)
+            }
+        },
     };
     let mut game = game.clone();
     let copied = !replace;

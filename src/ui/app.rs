@@ -4,9 +4,10 @@ use yew::prelude::*;
 
 use super::browser::current_hash;
 use super::hooks::{use_global_listener, On};
+#[cfg(feature = "bench-page")]
+use super::pages::bench::Bench;
 use super::pages::{
-    bench::Bench, home::Home, import::Import, new_game::NewGame, not_found::NotFound, play::Play,
-    rules::Rules,
+    home::Home, import::Import, new_game::NewGame, not_found::NotFound, play::Play, rules::Rules,
 };
 use super::routes::Route;
 
@@ -30,7 +31,14 @@ pub fn App() -> Html {
         Route::New(slug) => html! { <NewGame slug={slug.clone()} key={slug.clone()} /> },
         Route::Play(id) => html! { <Play id={id.clone()} key={id.clone()} /> },
         Route::Rules(slug) => html! { <Rules slug={slug.clone()} /> },
+        #[cfg(feature = "bench-page")]
         Route::Bench => html! { <Bench /> },
+        // The benchmark is not part of the first load: it needs a build with `bench-page`.
+        #[cfg(not(feature = "bench-page"))]
+        Route::Bench => crate::ui::components::dead_end::dead_end(
+            "No benchmark in this build",
+            "The in-browser benchmark is left out of the site to keep it small. Build it with: trunk build --release --features bench-page".to_string(),
+        ),
         Route::Import(payload) => {
             html! { <Import payload={payload.clone()} key={payload.clone()} /> }
         }
@@ -42,7 +50,6 @@ pub fn App() -> Html {
                 <a class="brand" href="#/">{ "Stackplay" }</a>
                 <nav aria-label="Main">
                     <a href="#/">{ "Games" }</a>
-                    <a href="#/bench">{ "Benchmark" }</a>
                 </nav>
             </header>
             <main id="main">{ page }</main>

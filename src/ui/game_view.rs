@@ -16,8 +16,6 @@ pub struct GameView {
     pub board: fn(BoardProps) -> Html,
     /// A small picture for the home page.
     pub thumbnail: fn() -> Html,
-    /// The rules page body.
-    pub rules: fn() -> Html,
     /// How a side (by the letter records store) is painted.
     pub paint: fn(&str) -> Option<Paint>,
     /// A line of advice under the new-game form.

@@ -23,11 +23,6 @@ pub fn thumbnail(slug: &str) -> Html {
     view(slug).map(|v| (v.thumbnail)()).unwrap_or_default()
 }
 
-/// The in-app rules page for `slug`, if it has one.
-pub fn rules(slug: &str) -> Option<Html> {
-    view(slug).map(|v| (v.rules)())
-}
-
 /// A line of advice under the new-game form.
 pub fn setup_hint(slug: &str) -> &'static str {
     view(slug).map_or("", |v| v.setup_hint)

@@ -98,9 +98,6 @@ mod notation;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
-#[cfg(feature = "ui")]
-pub mod view_rules;
-
 pub use rules::{
     all_setups, goal_row, is_arrangement, random_setup, side_name, start_row, Coin, CoinState,
     DrawOffer, End, Evade, EvadeMove, EvadeOptions, Phase, RepetitionKey, Square, Value,

@@ -89,7 +89,6 @@ pub const VIEW: GameView = GameView {
     slug: "evade",
     board: |props| html! { <Board ..props /> },
     thumbnail: || html! { <Thumbnail /> },
-    rules: super::view_rules::rules,
     paint,
     setup_hint: "Suns (seat 1) set up first, then Moons, each in secret: the device is handed over between them and before every turn. Switch on \"Show me my own coins\" if you would rather not remember where your ace and blank are.",
 };
@@ -188,9 +187,9 @@ fn suit_mark(seat: Seat, cx: f64, cy: f64, s: f64, colour: &'static str) -> Html
 
 /// A snowflake (three crossed bars with tips) on a white disc: the mark of freezing.
 fn snowflake(cx: f64, cy: f64, s: f64) -> Html {
-    let bars = (0..3).map(|i| {
-        let a = f64::from(i) * std::f64::consts::PI / 3.0 + std::f64::consts::FRAC_PI_2;
-        let (sin, cos) = a.sin_cos();
+    // (sin, cos) of 90°, 150° and 210°: constants, so the bundle needs no trigonometry.
+    const HALF_ROOT3: f64 = 0.866_025_403_784_438_6;
+    let bars = [(1.0, 0.0), (0.5, -HALF_ROOT3), (-0.5, -HALF_ROOT3)].map(|(sin, cos): (f64, f64)| {
         let l = s * 0.72;
         html! {
             <line x1={n(cx - cos * l)} y1={n(cy - sin * l)} x2={n(cx + cos * l)} y2={n(cy + sin * l)} />
@@ -360,44 +359,6 @@ fn tiles(origin_x: f64, origin_y: f64, across: i32, down: i32) -> Html {
                 height={n(f64::from(down) * 2.0 * CELL + 8.0)} rx="14" class="felt" />
             { for tiles }
         </g>
-    }
-}
-
-/// The rules page's freezing example: a Sun coin steps onto a lone Moon coin; both are
-/// frozen, the Sun coin on top and face up (a 3: no harm done), the Moon coin underneath and
-/// still face down. Squares are drawn as the board draws them.
-pub fn freeze_figure() -> Html {
-    let coin = |owner, value, state| Coin {
-        owner,
-        id: 0,
-        square: Square::new(0, 0).unwrap_or_else(|| unreachable!()),
-        value,
-        state,
-    };
-    let sun = coin(0, None, CoinState::Free);
-    let moon = coin(1, None, CoinState::Free);
-    let pair = [
-        coin(1, None, CoinState::Under),
-        coin(0, Some(Value::Three), CoinState::OnTop),
-    ];
-    let square = |x: f64, coins: &[Coin], caption: &str| {
-        html! {
-            <>
-                <rect x={n(x + 3.0)} y="3" width="94" height="94" rx="6" class="tile-face" />
-                { square_coins(coins, x, 0.0, false, None) }
-                <text x={n(x + 50.0)} y="124" text-anchor="middle" class="coord">{ caption.to_string() }</text>
-            </>
-        }
-    };
-    html! {
-        <svg class="figure evade-art" viewBox="-20 -4 520 136" role="img"
-            aria-label="Example: a Sun coin steps onto a lone Moon coin. Both are frozen: the Sun coin lies on top, turned face up (a 3, so no harm done); the Moon coin stays face down underneath.">
-            { square(0.0, &[sun], "a Sun coin") }
-            <text x="145" y="58" class="coord" text-anchor="middle">{ "→" }</text>
-            { square(190.0, &[moon], "steps onto a Moon") }
-            <text x="335" y="58" class="coord" text-anchor="middle">{ "=" }</text>
-            { square(380.0, &pair, "both frozen") }
-        </svg>
     }
 }
 

@@ -5,9 +5,6 @@ mod notation;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
-#[cfg(feature = "ui")]
-pub mod view_rules;
-
 pub use rules::{
     Colour, Pyramid, Size, Square, StackControl, StackControlOptions, StackMove, COLOURS,
     PYRAMIDS_PER_KIND,

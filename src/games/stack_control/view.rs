@@ -43,7 +43,6 @@ pub const VIEW: GameView = GameView {
     slug: "stack-control",
     board: |props| html! { <Board ..props /> },
     thumbnail: || html! { <Thumbnail /> },
-    rules: super::view_rules::rules,
     paint,
     setup_hint: "Your colour is your scoring colour. The last seat moves first, then play goes on in seat order.",
 };
@@ -128,41 +127,6 @@ fn stack_shapes(stack: &[Pyramid], x: f64, y: f64, arrival: Option<Arrival>) -> 
                 </g>
             }
         </>
-    }
-}
-
-/// The rules page's capture example: a blue pawn lands on red pawn, green queen, yellow pawn;
-/// the three pawns leave and the green queen stays. Cells are drawn as the board draws them.
-pub fn capture_figure() -> Html {
-    let p = |colour, size| Pyramid { colour, size };
-    let target = [
-        p(Colour::Red, Size::Pawn),
-        p(Colour::Green, Size::Queen),
-        p(Colour::Yellow, Size::Pawn),
-    ];
-    let mover = [p(Colour::Blue, Size::Pawn)];
-    let landed = [target[0], target[1], target[2], mover[0]];
-    let after = [target[1]];
-    let cell = |x: f64, stack: &[Pyramid], caption: &str| {
-        html! {
-            <>
-                <rect x={format!("{x}")} y="0" width="100" height="100" class="sq light" />
-                { stack_shapes(stack, x, 0.0, None) }
-                <text x={format!("{}", x + 50.0)} y="122" text-anchor="middle" class="coord">{ caption.to_string() }</text>
-            </>
-        }
-    };
-    html! {
-        <svg class="figure" viewBox="-30 0 620 132" role="img"
-            aria-label="Example: a blue pawn lands on a stack of red pawn, green queen, yellow pawn. Now three pawns are in the stack, so all three leave the game and the green queen stays.">
-            { cell(0.0, &mover, "moves onto") }
-            <text x="125" y="58" class="coord" text-anchor="middle">{ "→" }</text>
-            { cell(150.0, &target, "this stack") }
-            <text x="275" y="58" class="coord" text-anchor="middle">{ "=" }</text>
-            { cell(300.0, &landed, "three pawns") }
-            <text x="425" y="58" class="coord" text-anchor="middle">{ "→" }</text>
-            { cell(450.0, &after, "pawns leave") }
-        </svg>
     }
 }
 

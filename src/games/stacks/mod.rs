@@ -60,9 +60,6 @@ mod notation;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
-#[cfg(feature = "ui")]
-pub mod view_rules;
-
 pub use rules::{
     cell_count, cell_index, cells, draw_position, far_row, forward, is_on_board, near_row, own_run,
     row_count, row_len, row_letter, valid_side, Cell, Colour, Dest, Stacks, StacksMove,

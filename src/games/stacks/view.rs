@@ -88,7 +88,6 @@ pub const VIEW: GameView = GameView {
     slug: "stacks",
     board: |props| html! { <Board ..props /> },
     thumbnail: || html! { <Thumbnail /> },
-    rules: super::view_rules::rules,
     paint,
     setup_hint: "Seat 1 plays Light and starts with a one-move turn; seat 2 plays Dark. Side 3 (19 cells) is the quick game; sides 4 and 5 are longer races. Diabolical Stacks lets you carry your opponent's pieces too.",
 };
@@ -532,51 +531,6 @@ pub fn Thumbnail() -> Html {
                 let class = match row { 0 => "near-light", 2 => "near-dark", _ => "" };
                 still_cell(cx, cy, class, stack, "")
             }) }
-        </svg>
-    }
-}
-
-/// The rules page's picture of the default board (side 3): every cell named, the near rows
-/// tinted, and one cell's forward neighbours for each player.
-pub fn board_figure() -> Html {
-    let geo = Geo::new(3);
-    let from = Cell::new(2, 2);
-    let ahead_light = super::rules::forward(3, from, 0);
-    let ahead_dark = super::rules::forward(3, from, 1);
-    let hexes = cells(3).into_iter().map(|c| {
-        let (cx, cy) = geo.centre(c);
-        let class = if c.row == near_row(3, 0) {
-            "near-light"
-        } else if c.row == near_row(3, 1) {
-            "near-dark"
-        } else {
-            ""
-        };
-        let mark = if c == from {
-            "figure-from"
-        } else if ahead_light.contains(&c) {
-            "figure-light"
-        } else if ahead_dark.contains(&c) {
-            "figure-dark"
-        } else {
-            ""
-        };
-        html! {
-            <g class={classes!("cell", class, mark)}>
-                <polygon class="hex" points={hex_points(cx, cy, R - 1.0)} />
-                <text class="figure-name" x={n(cx)} y={n(cy + 7.0)} text-anchor="middle">{ c.to_string() }</text>
-            </g>
-        }
-    });
-    let top = -R - 6.0;
-    let height = geo.bottom_row() + 2.0 * R + 12.0;
-    html! {
-        <svg class="figure stacks-board stacks-figure" role="img"
-            viewBox={format!("{} {} {} {}", n(-geo.outer()), n(top), n(2.0 * geo.outer()), n(height))}
-            aria-label="The default board, side 3: rows a (3 cells, Light's near row, at the bottom) to e (3 cells, Dark's near row, at the top). From c3 in the middle, Light moves forward to d2 or d3 and Dark to b2 or b3.">
-            { for hexes }
-            { direction_arrow(geo, 0) }
-            { direction_arrow(geo, 1) }
         </svg>
     }
 }

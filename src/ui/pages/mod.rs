@@ -1,5 +1,6 @@
 //! One module per route.
 
+#[cfg(feature = "bench-page")]
 pub mod bench;
 pub mod home;
 pub mod import;
