@@ -1,4 +1,6 @@
 // Runs the #/bench page of a built site (dist/) in headless Chromium and prints its rows.
+// The page is only in a build with the bench-page feature:
+//   trunk build --release --features bench-page --dist /tmp/bench-dist
 // Usage: node tools/bench-wasm.mjs [dist dir]
 import http from 'node:http';
 import fs from 'node:fs';
