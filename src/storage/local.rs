@@ -117,7 +117,7 @@ impl Store {
 
     /// Every key, in no particular order.
     fn keys(&self) -> Vec<String> {
-        let mut keys: Vec<String> = match self {
+        let keys: Vec<String> = match self {
             // One call for every key (`key(i)` one by one is slow with thousands of keys).
             Store::Local(s) => js_sys::Object::keys(s.unchecked_ref::<js_sys::Object>())
                 .iter()

@@ -22,6 +22,25 @@ pub struct GameView {
     pub setup_hint: &'static str,
 }
 
+/// A number for SVG markup or CSS, to one decimal place ("12.5", "3", "-0.4"), written with
+/// integer arithmetic: the bundle then needs none of Rust's float formatting (kilobytes).
+pub fn num(x: f64) -> String {
+    // `as` saturates, and NaN becomes 0: no panic for any input.
+    let tenths = (x * 10.0).round() as i64;
+    let sign = if tenths < 0 { "-" } else { "" };
+    let t = tenths.unsigned_abs();
+    if t.is_multiple_of(10) {
+        format!("{sign}{}", t / 10)
+    } else {
+        format!("{sign}{}.{}", t / 10, t % 10)
+    }
+}
+
+/// A whole number of pixels for CSS ("--dx:12px").
+pub fn px(x: f64) -> String {
+    format!("{}px", x.round() as i64)
+}
+
 /// How a side is painted: the fill and the colour of text drawn on it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Paint {
@@ -103,5 +122,28 @@ impl GridKey {
             "ArrowRight" => GridKey::Step(1, 0),
             _ => GridKey::Other,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{num, px};
+
+    #[test]
+    fn numbers_for_svg_read_like_one_decimal_formatting() {
+        for (x, want) in [
+            (12.46, "12.5"),
+            (3.0, "3"),
+            (-0.44, "-0.4"),
+            (-0.04, "0"),
+            (0.05, "0.1"),
+            (-12.35, "-12.4"),
+            (f64::NAN, "0"),
+            (1e300, "922337203685477580.7"),
+        ] {
+            assert_eq!(num(x), want, "{x}");
+        }
+        assert_eq!(px(-3.6), "-4px");
+        assert_eq!(px(0.4), "0px");
     }
 }

@@ -133,9 +133,7 @@ fn face_of(c: &Coin, over: bool) -> Face {
     }
 }
 
-fn n(x: f64) -> String {
-    format!("{x:.1}")
-}
+use crate::ui::game_view::num as n;
 
 /// A sun: a disc with eight rays, `s` the coin's radius.
 fn sun_mark(cx: f64, cy: f64, s: f64, colour: &'static str) -> Html {
@@ -320,7 +318,7 @@ fn square_coins(coins: &[Coin], x: f64, y: f64, over: bool, arrival: Option<Arri
     let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
     let glide = |inner: Html| match arrival {
         Some(a) => html! {
-            <g class="arrived" key={a.ply.to_string()} style={format!("--dx:{:.0}px;--dy:{:.0}px", a.dx, a.dy)}>
+            <g class="arrived" key={a.ply.to_string()} style={format!("--dx:{};--dy:{}", crate::ui::game_view::px(a.dx), crate::ui::game_view::px(a.dy))}>
                 { inner }
             </g>
         },

@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::rules::{Colour, Pyramid, Size, Square, StackControl, COLOURS};
 use crate::core::Game;
-use crate::ui::game_view::{BoardProps, GameView, GridKey, Paint};
+use crate::ui::game_view::{num, px, BoardProps, GameView, GridKey, Paint};
 
 const CELL: f64 = 100.0;
 const MARGIN: f64 = 30.0;
@@ -83,22 +83,22 @@ fn pyramid_shape(p: Pyramid, i: usize, layer: f64, x: f64, y: f64) -> Html {
     let w = pyramid_width(p.size);
     let tw = w * 0.72;
     let points = format!(
-        "{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
-        cx - w / 2.0,
-        bottom,
-        cx + w / 2.0,
-        bottom,
-        cx + tw / 2.0,
-        top,
-        cx - tw / 2.0,
-        top
+        "{},{} {},{} {},{} {},{}",
+        num(cx - w / 2.0),
+        num(bottom),
+        num(cx + w / 2.0),
+        num(bottom),
+        num(cx + tw / 2.0),
+        num(top),
+        num(cx - tw / 2.0),
+        num(top)
     );
     let font = (layer * 0.62).min(22.0);
     html! {
         <g class="pyramid">
             <polygon points={points} fill={css(p.colour)} stroke="#111" stroke-width="1.5" />
-            <text x={format!("{cx:.1}")} y={format!("{:.1}", (top + bottom) / 2.0 + font * 0.36)}
-                font-size={format!("{font:.1}")} text-anchor="middle" fill={ink(p.colour)}
+            <text x={num(cx)} y={num((top + bottom) / 2.0 + font * 0.36)}
+                font-size={num(font)} text-anchor="middle" fill={ink(p.colour)}
                 class="pyramid-mark">
                 { format!("{}{}", p.colour.letter(), p.size.pips()) }
             </text>
@@ -122,7 +122,7 @@ fn stack_shapes(stack: &[Pyramid], x: f64, y: f64, arrival: Option<Arrival>) -> 
             { shapes(0..stayed) }
             if let Some(a) = arrival.filter(|_| arrived > 0) {
                 <g class="arrived" key={a.ply.to_string()}
-                    style={format!("--dx:{:.0}px;--dy:{:.0}px", a.dx, a.dy)}>
+                    style={format!("--dx:{};--dy:{}", px(a.dx), px(a.dy))}>
                     { shapes(stayed..stack.len()) }
                 </g>
             }
@@ -375,8 +375,8 @@ pub fn Board(props: &BoardProps) -> Html {
         let rank = (8 - i).to_string();
         html! {
             <>
-                <text x={format!("{}", MARGIN + f64::from(i) * CELL + 50.0)} y="824" class="coord" text-anchor="middle">{ file }</text>
-                <text x="15" y={format!("{}", f64::from(i) * CELL + 56.0)} class="coord" text-anchor="middle">{ rank }</text>
+                <text x={num(MARGIN + f64::from(i) * CELL + 50.0)} y="824" class="coord" text-anchor="middle">{ file }</text>
+                <text x="15" y={num(f64::from(i) * CELL + 56.0)} class="coord" text-anchor="middle">{ rank }</text>
             </>
         }
     });

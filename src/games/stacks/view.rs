@@ -92,9 +92,7 @@ pub const VIEW: GameView = GameView {
     setup_hint: "Seat 1 plays Light and starts with a one-move turn; seat 2 plays Dark. Side 3 (19 cells) is the quick game; sides 4 and 5 are longer races. Diabolical Stacks lets you carry your opponent's pieces too.",
 };
 
-fn n(x: f64) -> String {
-    format!("{x:.1}")
-}
+use crate::ui::game_view::num as n;
 
 fn plural(count: usize, one: &str, many: &str) -> String {
     if count == 1 {
@@ -317,7 +315,7 @@ fn pile(stack: &[Colour], cx: f64, base: f64, lifted: usize, arrival: Option<Arr
             { for stayed.map(band) }
             if let Some(a) = arrival.filter(|_| arrived > 0) {
                 <g class="arrived" key={a.ply.to_string()}
-                    style={format!("--dx:{:.0}px;--dy:{:.0}px", a.dx, a.dy)}>
+                    style={format!("--dx:{};--dy:{}", crate::ui::game_view::px(a.dx), crate::ui::game_view::px(a.dy))}>
                     { for came.map(band) }
                 </g>
             } else {

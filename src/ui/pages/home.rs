@@ -99,7 +99,10 @@ const ASIDE_SHOWN: usize = 20;
 /// "1.2 MB", "340 KB".
 fn size_text(bytes: f64) -> String {
     if bytes >= 1024.0 * 1024.0 {
-        format!("{:.1} MB", bytes / (1024.0 * 1024.0))
+        format!(
+            "{} MB",
+            crate::ui::game_view::num(bytes / (1024.0 * 1024.0))
+        )
     } else {
         format!("{} KB", (bytes / 1024.0).ceil())
     }
