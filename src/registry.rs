@@ -44,6 +44,7 @@ pub fn create(slug: &str, options: &str, seed: u64) -> Result<Box<dyn AnyGame>, 
 ///
 /// # Errors
 /// Unknown slug, or a position that does not parse.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
 pub fn load(slug: &str, position: &str) -> Result<Box<dyn AnyGame>, ApiError> {
     find(slug)?.load(position)
 }
