@@ -292,7 +292,7 @@ pub fn capitalised(text: &str) -> String {
     })
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::record::PlayerInfo;

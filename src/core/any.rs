@@ -34,6 +34,9 @@ pub trait AnyGame: Debug {
     /// How the game ended, if it has.
     fn outcome(&self) -> Option<Outcome>;
     /// The position in position notation, as `viewer` may see it.
+    // Writing positions: for the string API and tests; the page never does (left out of its
+    // bundle, like reading them).
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn position_for(&self, viewer: Viewer) -> String;
     /// The position as `viewer` may see it (secrets of other seats masked).
     fn view_as(&self, viewer: Viewer) -> Box<dyn AnyGame>;
@@ -42,6 +45,7 @@ pub trait AnyGame: Debug {
     /// Facts about the table (round, steps left in the turn).
     fn table_facts(&self) -> Vec<Fact>;
     /// The whole position in position notation.
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn position(&self) -> String {
         self.position_for(Viewer::Everyone)
     }
@@ -88,6 +92,7 @@ impl<G: Game> AnyGame for G {
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)
     }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn position_for(&self, viewer: Viewer) -> String {
         self.view(viewer).to_string()
     }
