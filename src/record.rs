@@ -203,9 +203,11 @@ impl GameRecord {
             )));
         }
         for (seat, p) in self.players.iter().enumerate() {
-            if let Err(why) = check_name(&p.name) {
+            // Saved games keep the rule they were saved under (1 to 40 characters, not all
+            // spaces); new games, files and links meet [`check_name`] too.
+            if p.name.trim().is_empty() || p.name.chars().count() > MAX_NAME_CHARS {
                 return Err(ApiError::BadRecord(format!(
-                    "player {}'s name {why}",
+                    "player {}'s name is blank or longer than {MAX_NAME_CHARS} characters",
                     seat + 1
                 )));
             }
@@ -251,7 +253,12 @@ impl GameRecord {
                 .into(),
             )
         })?;
-        record.normalised()
+        let record = record.normalised()?;
+        for (seat, p) in record.players.iter().enumerate() {
+            check_name(&p.name)
+                .map_err(|why| ApiError::BadRecord(format!("player {}'s name {why}", seat + 1)))?;
+        }
+        Ok(record)
     }
 
     /// The record packed for a URL (base64url of its JSON, no padding).
@@ -416,6 +423,26 @@ mod tests {
         assert!(check_name(&"x".repeat(MAX_NAME_CHARS)).is_ok());
         assert!(check_name(&"x".repeat(MAX_NAME_CHARS + 1)).is_err());
         assert!(check_name("Ann\nBen").is_err());
+        // A saved game keeps the rule it was saved under; a file or link meets the new one.
+        let mut record = GameRecord::new(
+            "stack-control",
+            "colours=RB",
+            3,
+            vec![
+                PlayerInfo {
+                    name: "\u{200B}".into(),
+                    colour: "R".into(),
+                },
+                PlayerInfo {
+                    name: "Ben".into(),
+                    colour: "B".into(),
+                },
+            ],
+        );
+        assert!(record.normalised().is_ok());
+        assert!(GameRecord::from_json(&record.to_json()).is_err());
+        record.players[0].name = "Ann".into();
+        assert!(GameRecord::from_json(&record.to_json()).is_ok());
     }
 
     #[test]

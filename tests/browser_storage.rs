@@ -177,7 +177,7 @@ async fn two_tabs_moving_at_once_keep_both_histories() {
     assert!(notice
         .text_content()
         .unwrap()
-        .contains("this is the original"));
+        .contains("this one is unchanged"));
     unmount(app);
 }
 
@@ -321,5 +321,147 @@ async fn a_backup_adds_games_and_never_overwrites() {
     assert_eq!(local::restore(vec![diverged]), (0, 0, 1, None));
     assert_eq!(stored("keep"), Some(later));
     assert_eq!(local::load_all().games.len(), 3);
+    storage().clear().unwrap();
+}
+
+/// The hash of the page now.
+fn hash() -> String {
+    web_sys::window().unwrap().location().hash().unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn a_your_move_link_adds_the_new_moves_to_the_saved_game() {
+    storage().clear().unwrap();
+    let saved = store("friend", record(["Ann", "Ben"]));
+    // The friend played two moves on their device and sent the link back.
+    let mut theirs = saved.record.clone();
+    let mut game = theirs.start().unwrap();
+    for _ in 0..2 {
+        let mv = game.legal_moves()[0].clone();
+        game.play(&mv).unwrap();
+        theirs.moves.push(mv);
+    }
+    go(&format!("#/import/{}", theirs.to_link_payload())).await;
+    let app = mount();
+    let notice = wait_for("#copy-notice").await;
+    assert_eq!(hash(), "#/play/friend", "the saved game opens, no copy");
+    assert!(
+        notice.text_content().unwrap().contains("2 new moves"),
+        "{}",
+        body_text()
+    );
+    assert_eq!(count(".new-moves li"), 2);
+    assert_eq!(stored("friend").unwrap().record.moves, theirs.moves);
+    assert_eq!(local::load_all().games.len(), 1);
+    unmount(app);
+
+    // An older link (one move) changes nothing.
+    let mut older = theirs.clone();
+    older.moves.truncate(1);
+    go(&format!("#/import/{}", older.to_link_payload())).await;
+    let app = mount();
+    let notice = wait_for("#copy-notice").await;
+    assert!(
+        notice.text_content().unwrap().contains("older"),
+        "{}",
+        body_text()
+    );
+    assert_eq!(stored("friend").unwrap().record.moves, theirs.moves);
+    unmount(app);
+
+    // A link whose second move differs is kept beside the saved game, never over it.
+    let mut other = older.clone();
+    let mut game = other.replay(1).unwrap();
+    let mv = game.legal_moves().pop().unwrap();
+    assert_ne!(mv, theirs.moves[1]);
+    game.play(&mv).unwrap();
+    other.moves.push(mv);
+    go(&format!("#/import/{}", other.to_link_payload())).await;
+    let app = mount();
+    let notice = wait_for("#copy-notice").await;
+    assert!(
+        notice.text_content().unwrap().contains("both are kept"),
+        "{}",
+        body_text()
+    );
+    assert_ne!(hash(), "#/play/friend");
+    assert_eq!(stored("friend").unwrap().record.moves, theirs.moves);
+    let games = local::load_all().games;
+    assert_eq!(games.len(), 2);
+    assert!(games
+        .iter()
+        .any(|g| g.copy_of.as_deref() == Some("friend") && g.record.moves == other.moves));
+    unmount(app);
+    storage().clear().unwrap();
+}
+
+/// Makes every localStorage write throw `err` (a privacy setting, a full storage), or undoes it.
+fn writes_throw(err: Option<&str>) {
+    let body = match err {
+        Some(name) => format!(
+            "if (!Storage.prototype.realSetItem) Storage.prototype.realSetItem = Storage.prototype.setItem; Storage.prototype.setItem = function () {{ throw new DOMException('refused by the test', '{name}'); }};"
+        ),
+        None => "if (Storage.prototype.realSetItem) Storage.prototype.setItem = Storage.prototype.realSetItem;".to_string(),
+    };
+    js_sys::Function::new_no_args(&body)
+        .call0(&wasm_bindgen::JsValue::NULL)
+        .unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn a_refused_write_is_told_apart_from_a_full_storage() {
+    storage().clear().unwrap();
+    store("refused", record(["Ann", "Ben"]));
+    go("#/play/refused").await;
+    let app = mount();
+    wait_for("svg.board .cell").await;
+    writes_throw(Some("SecurityError"));
+    play_one_move().await;
+    let text = wait_for("#unsaved").await.text_content().unwrap();
+    writes_throw(None);
+    assert!(text.contains("refused") && !text.contains("full"), "{text}");
+    wait_gone("#unsaved").await;
+    assert_eq!(stored("refused").unwrap().record.moves.len(), 1);
+    unmount(app);
+    storage().clear().unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn a_backup_never_writes_over_an_unsaved_game_or_an_entry_that_does_not_open() {
+    storage().clear().unwrap();
+    let start = SavedGame::new("held".into(), record(["Ann", "Ben"]), 1.0);
+    let backup = Backup::of(std::slice::from_ref(&start));
+    // The game exists only in this tab (started while the storage refused writes), with a move.
+    let mut held = start.clone();
+    let mv = held.record.start().unwrap().legal_moves()[0].clone();
+    held.push_move(mv, 2.0);
+    writes_throw(Some("QuotaExceededError"));
+    assert!(local::save(&held).unsaved.is_some());
+    writes_throw(None);
+    // A stored entry from a newer version under another backed-up id.
+    let future = SavedGame::new("future".into(), record(["Cy", "Di"]), 1.0);
+    let newer = future.to_json().replace("\"schema\":1", "\"schema\":9");
+    storage()
+        .set_item(&local::key_of("future"), &newer)
+        .unwrap();
+    let games = Backup::read(&Backup::of(std::slice::from_ref(&future)))
+        .unwrap()
+        .into_iter()
+        .chain(Backup::read(&backup).unwrap())
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    // The unsaved game has every move of the backed-up one: skipped; the newer entry's id is
+    // taken by something this version cannot open: the backed-up game becomes a copy.
+    assert_eq!(local::restore(games), (0, 1, 1, None));
+    assert_eq!(local::load("held").unwrap().record.moves, held.record.moves);
+    assert_eq!(
+        storage()
+            .get_item(&local::key_of("future"))
+            .unwrap()
+            .as_deref(),
+        Some(newer.as_str())
+    );
+    local::flush_unsaved();
+    assert_eq!(stored("held").unwrap().record.moves, held.record.moves);
     storage().clear().unwrap();
 }

@@ -17,6 +17,7 @@ use std::fmt;
 use wasm_bindgen::JsCast;
 
 use super::entry::{may_replace, valid_id, SavedGame, SetAside};
+use crate::record::GameRecord;
 
 const GAME_PREFIX: &str = "stackplay.game.";
 const ASIDE_PREFIX: &str = "stackplay.aside.";
@@ -40,6 +41,8 @@ thread_local! {
     /// Unreadable entries that could not be moved aside (no room), by key, with their length
     /// and reason: not judged and copied again on every visit to the home page.
     static STUCK: RefCell<BTreeMap<String, (usize, String)>> = const { RefCell::new(BTreeMap::new()) };
+    /// Unsaved games a retry kept as copies (another tab took their place): (old id, copy's).
+    static MOVED: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
     /// Whether this page load has taken back the unsaved games kept in sessionStorage.
     static RECALLED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
@@ -239,7 +242,11 @@ fn read(
     let id = key.strip_prefix(GAME_PREFIX).unwrap_or(key).to_string();
     let problem = match SavedGame::parse(text) {
         Ok(game) if game.id == id => {
-            seen(&game);
+            // A version this tab holds unsaved is based on what it saw before: reading another
+            // tab's newer entry must not let the retry replace it.
+            if UNSAVED.with(|u| !u.borrow().contains_key(&id)) {
+                seen(&game);
+            }
             return Ok(game);
         }
         Ok(_) => "its id does not match the place it is stored".to_string(),
@@ -515,12 +522,16 @@ fn write(storage: &Store, game: &SavedGame) -> Result<(), SaveError> {
 }
 
 /// Tries again to save every game this tab could not save; returns how many are still
-/// unsaved.
+/// unsaved. A game whose place was taken meanwhile (another tab played on it) is kept as a
+/// copy: [`moved_to`] tells where.
 pub fn flush_unsaved() -> usize {
     let pending: Vec<SavedGame> =
         UNSAVED.with(|u| u.borrow().values().map(|(g, _)| g.clone()).collect());
     for game in pending {
         let kept = save(&game);
+        if kept.copied {
+            MOVED.with(|m| m.borrow_mut().push((game.id.clone(), kept.id.clone())));
+        }
         // Saved, or kept as a copy under a new id (another tab took its place meanwhile; the
         // copy is pending itself if it could not be written): this id is done.
         if kept.unsaved.is_none() || kept.copied {
@@ -529,6 +540,22 @@ pub fn flush_unsaved() -> usize {
         }
     }
     UNSAVED.with(|u| u.borrow().len())
+}
+
+/// Where this tab's unsaved version of game `id` went, if a retry had to keep it as a copy
+/// (taken once).
+pub fn moved_to(id: &str) -> Option<String> {
+    MOVED.with(|m| {
+        let mut m = m.borrow_mut();
+        let at = m.iter().position(|(from, _)| from == id)?;
+        Some(m.remove(at).1)
+    })
+}
+
+/// Whether this tab holds any game it could not save yet.
+pub fn any_unsaved() -> bool {
+    recall_unsaved();
+    UNSAVED.with(|u| !u.borrow().is_empty())
 }
 
 /// Why this tab's version of game `id` is not saved yet, if it is not.
@@ -549,6 +576,11 @@ pub fn raw_text(key: &str) -> Option<String> {
     storage().get_item(key)
 }
 
+/// Whether `key` is an entry this app moved aside (not one left in place for a newer version).
+pub fn is_aside_key(key: &str) -> bool {
+    key.starts_with(ASIDE_PREFIX)
+}
+
 /// Discards an entry that could not be opened (and its reason).
 pub fn discard(key: &str) {
     let s = storage();
@@ -564,6 +596,77 @@ pub fn game_in_event(key: &str, value: &str) -> Option<SavedGame> {
     SavedGame::parse(value).ok().filter(|g| g.id == id)
 }
 
+/// What opening a link did (see [`open_link`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opened {
+    /// The saved game that shows the link's game.
+    pub id: String,
+    /// How the link met the games saved here (`Unrelated`: it is a new game).
+    pub meets: super::entry::LinkMeets,
+    /// How many moves it added to a saved game.
+    pub added: usize,
+    /// The game it was compared with, when both are kept (`Diverged`).
+    pub other: Option<String>,
+    /// Why it is not in the browser's storage yet, if it is not.
+    pub unsaved: Option<SaveError>,
+}
+
+/// Opens a game that arrived by link (a friend's "your move"): when a saved game is the same
+/// game from the same start and the link only adds moves, they are added to it; when the
+/// link's history differs, the link's game is kept beside it as a copy, never over it;
+/// otherwise the link's game is saved as a new game.
+pub fn open_link(record: GameRecord, now_ms: f64) -> Opened {
+    use super::entry::{link_meets, LinkMeets};
+    let games = load_all().games;
+    // The closest relative: a game the link extends or matches first, then any other.
+    let rank = |m: LinkMeets| match m {
+        LinkMeets::Same | LinkMeets::Extends | LinkMeets::Older => 0,
+        LinkMeets::Diverged => 1,
+        LinkMeets::Unrelated => 2,
+    };
+    let relative = games
+        .iter()
+        .map(|g| (link_meets(&g.record, &record), g))
+        .filter(|(m, _)| *m != LinkMeets::Unrelated)
+        .min_by_key(|(m, _)| rank(*m));
+    let cursor = record.moves.len();
+    let (game, meets, added, other) = match relative {
+        Some((meets @ (LinkMeets::Same | LinkMeets::Older), here)) => {
+            let mut game = here.clone();
+            // Show the game where the link stands.
+            game.cursor = cursor.min(game.record.moves.len());
+            (game, meets, 0, None)
+        }
+        Some((LinkMeets::Extends, here)) => {
+            let mut game = here.clone();
+            let added = cursor - game.record.moves.len();
+            game.record.moves = record.moves;
+            game.cursor = cursor;
+            game.updated_ms = now_ms;
+            (game, LinkMeets::Extends, added, None)
+        }
+        Some((_, here)) => {
+            let mut game = SavedGame::new(new_id(), record, now_ms);
+            game.cursor = cursor;
+            game.copy_of = Some(here.id.clone());
+            (game, LinkMeets::Diverged, 0, Some(here.id.clone()))
+        }
+        None => {
+            let mut game = SavedGame::new(new_id(), record, now_ms);
+            game.cursor = cursor;
+            (game, LinkMeets::Unrelated, 0, None)
+        }
+    };
+    let kept = save(&game);
+    Opened {
+        id: kept.id,
+        meets,
+        added,
+        other,
+        unsaved: kept.unsaved,
+    }
+}
+
 /// Adds games read from a backup, never over a saved one: a game already here with all its
 /// moves is skipped, another version of one is added as a copy.
 ///
@@ -574,10 +677,20 @@ pub fn restore(games: Vec<SavedGame>) -> (usize, usize, usize, Option<SaveError>
     let storage = storage();
     let (mut added, mut skipped, mut copies, mut failed) = (0, 0, 0, None);
     for mut game in games {
-        let present = storage
-            .get_item(&key_of(&game.id))
-            .and_then(|t| SavedGame::parse(&t).ok());
-        match restore_as(present.as_ref(), &game) {
+        // What is here under that id: this tab's unsaved version first; a stored entry that
+        // does not open (damaged, or from a newer version) is never written over either.
+        let unsaved = UNSAVED.with(|u| u.borrow().get(&game.id).map(|(g, _)| g.clone()));
+        let verdict = match unsaved {
+            Some(here) => restore_as(Some(&here), &game),
+            None => match storage.get_item(&key_of(&game.id)) {
+                None => Restore::Add,
+                Some(text) => match SavedGame::parse(&text) {
+                    Ok(here) => restore_as(Some(&here), &game),
+                    Err(_) => Restore::Copy,
+                },
+            },
+        };
+        match verdict {
             Restore::Skip => {
                 skipped += 1;
                 continue;

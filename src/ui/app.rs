@@ -21,6 +21,27 @@ pub fn App() -> Html {
             route.set(Route::parse(&current_hash()));
         });
     }
+    // Games this tab could not save (a full storage) are tried again every two seconds on
+    // every page, and closing the tab while one is unsaved asks first.
+    use_effect_with((), |_| {
+        let live = std::rc::Rc::new(std::cell::Cell::new(true));
+        let looping = live.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            while looping.get() {
+                yew::platform::time::sleep(std::time::Duration::from_secs(2)).await;
+                if crate::storage::local::any_unsaved() {
+                    crate::storage::local::flush_unsaved();
+                }
+            }
+        });
+        move || live.set(false)
+    });
+    use_global_listener(On::Window, "beforeunload", |e: &Event| {
+        if crate::storage::local::any_unsaved() {
+            // Browsers then ask "Leave site? Changes you made may not be saved."
+            e.prevent_default();
+        }
+    });
     use_effect_with((*route).clone(), |route: &Route| {
         if let Some(d) = web_sys::window().and_then(|w| w.document()) {
             d.set_title(&route.title());

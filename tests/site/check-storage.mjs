@@ -123,7 +123,7 @@ try {
       `two tabs: both moves are kept (stored: ${histories.join(' | ')}; shown: ${shown.join(' | ')})`);
     check(games.some((g) => g.copy_of === id) && new URL(two.url()).hash !== '#/play/' + id,
       'two tabs: the second is kept as a copy, and its tab shows it');
-    check(/original/.test(await one.locator('#copy-notice').innerText()) && /copy/.test(await two.locator('#copy-notice').innerText()),
+    check(/kept beside it/.test(await one.locator('#copy-notice').innerText()) && /this is yours, as a copy/.test(await two.locator('#copy-notice').innerText()),
       'two tabs: both tabs say so');
     await context.close();
   }
@@ -175,8 +175,9 @@ try {
     check(await page.locator('svg.board .cell').count() > 0, 'standard base64: the link opens the game');
     await page.goto(base + '#/import/' + payload.slice(0, 40) + '/+/');
     await page.waitForSelector('.dead-end', { timeout: 10000 });
-    const text = await page.locator('.dead-end').innerText();
-    check(/link/.test(text) && !/not found/i.test(text), `standard base64: a damaged one says so ("${text.split('\n')[0]}")`);
+    const why = await page.locator('.dead-end .error').innerText();
+    check(/damaged|cut short|not a game record/.test(why) && !/not found/i.test(await page.locator('.dead-end').innerText()),
+      `standard base64: a damaged one says the link is damaged ("${why}")`);
     await context.close();
   }
 

@@ -82,7 +82,11 @@ fn aside_row(a: &SetAside, on_discard: Callback<String>) -> Html {
     let download_key = a.key.clone();
     html! {
         <li class="aside">
-            <span>{ format!("Saved entry {}: {}", a.id, a.reason) }</span>
+            // Its key and reason may hold anything: a long or odd key is not shown, and both are
+            // isolated.
+            <span>{ "Saved entry " }
+                if crate::storage::entry::valid_id(&a.id) { <bdi>{ a.id.clone() }</bdi> } else { { "with an unusual key" } }
+                { ": " }<bdi>{ a.reason.clone() }</bdi></span>
             <button type="button" onclick={Callback::from(move |_| {
                 if let Some(text) = local::raw_text(&download_key) {
                     let _ = browser::download(&format!("{download_key}.json"), &text);
@@ -153,9 +157,9 @@ pub fn Home() -> Html {
     let can_save = local::available();
     let file_message = use_state(|| None::<String>);
     let on_backup = {
-        let store = store.clone();
         Callback::from(move |_| {
-            let backup = Backup::of(&store.games);
+            // Read now: other tabs may have played since the page opened.
+            let backup = Backup::of(&local::load_all().games);
             let day: String = String::from(js_sys::Date::new_0().to_iso_string())
                 .chars()
                 .take(10)
@@ -166,7 +170,8 @@ pub fn Home() -> Html {
     let on_delete_finished = {
         let store = store.clone();
         Callback::from(move |_| {
-            let finished: Vec<String> = store
+            // Judged on what is stored now, not when the page opened.
+            let finished: Vec<String> = local::load_all()
                 .games
                 .iter()
                 .filter(|g| {
@@ -192,12 +197,15 @@ pub fn Home() -> Html {
     let on_discard_all = {
         let store = store.clone();
         Callback::from(move |_| {
-            let question = format!(
-                "Discard all {} unreadable entries for good?",
-                store.aside.len()
-            );
-            if browser::confirm(&question) {
-                for a in &store.aside {
+            // Entries left in place for a newer version of the app are not discarded.
+            let aside: Vec<&SetAside> = store
+                .aside
+                .iter()
+                .filter(|a| local::is_aside_key(&a.key))
+                .collect();
+            let question = format!("Discard all {} unreadable entries for good?", aside.len());
+            if !aside.is_empty() && browser::confirm(&question) {
+                for a in aside {
                     local::discard(&a.key);
                 }
                 store.set(local::load_all());

@@ -1,12 +1,16 @@
-//! `#/import/<payload>`: opens a shared link as a new copy of the game.
+//! `#/import/<payload>`: opens a shared link. A friend's "your move" link of a game this device
+//! already has adds the new moves to it (and the play page lists them); a link whose history
+//! differs from the saved game is kept beside it, never over it; any other link opens as a new
+//! saved game.
 
 use yew::prelude::*;
 
-use crate::ui::components::dead_end::dead_end;
-
 use crate::record::GameRecord;
-use crate::ui::actions::import_record;
+use crate::storage::entry::LinkMeets;
+use crate::storage::local;
 use crate::ui::browser;
+use crate::ui::components::dead_end::dead_end;
+use crate::ui::pages::play::{tell_play_page, News};
 use crate::ui::routes::Route;
 
 /// Props of [`Import`].
@@ -16,7 +20,32 @@ pub struct ImportProps {
     pub payload: String,
 }
 
-/// Imports the shared game, then replaces this address with the game's own.
+/// What the play page says about the link just opened.
+fn news_of(opened: &local::Opened) -> Option<News> {
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let text = match opened.meets {
+        LinkMeets::Unrelated => return None,
+        LinkMeets::Same => "You already have this game as the link shows it: nothing new.".to_string(),
+        LinkMeets::Older => {
+            "This link is older than your game (your game has every move of it and more): nothing was changed.".to_string()
+        }
+        LinkMeets::Extends => format!(
+            "The link added {} new move{} to your game since you last looked:",
+            opened.added,
+            plural(opened.added)
+        ),
+        LinkMeets::Diverged => {
+            "This link's moves differ from the game you have: both are kept. This is the link's; yours is unchanged.".to_string()
+        }
+    };
+    Some(News {
+        text,
+        other: opened.other.clone(),
+        new_moves: opened.added,
+    })
+}
+
+/// Opens the shared game, then replaces this address with the game's own.
 #[component]
 pub fn Import(props: &ImportProps) -> Html {
     let result = use_state({
@@ -24,7 +53,13 @@ pub fn Import(props: &ImportProps) -> Html {
         move || {
             GameRecord::from_link_payload(&payload)
                 .map_err(|e| e.to_string())
-                .and_then(import_record)
+                .map(|record| {
+                    let opened = local::open_link(record, local::now_ms());
+                    if let Some(news) = news_of(&opened) {
+                        tell_play_page(&opened.id, news);
+                    }
+                    opened.id
+                })
         }
     });
     {

@@ -28,21 +28,30 @@ struct PlayState {
     session: Result<Session, String>,
     message: Option<String>,
     unsaved: Option<SaveError>,
-    copy: Option<CopyNews>,
+    news: Option<News>,
 }
 
-/// A copy of the game kept when two histories diverged (two tabs moving at once).
+/// What the play page says about how the game came to be on it: a copy kept when two
+/// histories diverged (two tabs moving at once, a link that differs), or the moves a link
+/// added since the player last looked.
 #[derive(Debug, Clone, PartialEq)]
-struct CopyNews {
+pub struct News {
     /// What happened, for the page.
-    text: &'static str,
-    /// The other game (the copy, or the original).
-    id: String,
+    pub text: String,
+    /// The other game of the two kept, if any.
+    pub other: Option<String>,
+    /// How many of the last moves are new (listed with the news).
+    pub new_moves: usize,
 }
 
 thread_local! {
     /// News for the play page of a game about to open (it outlives the page that made it).
-    static NEWS: std::cell::RefCell<Option<(String, CopyNews)>> = const { std::cell::RefCell::new(None) };
+    static NEWS: std::cell::RefCell<Option<(String, News)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Leaves `news` for the play page of game `id`, which is about to open.
+pub fn tell_play_page(id: &str, news: News) {
+    NEWS.with(|n| *n.borrow_mut() = Some((id.to_string(), news)));
 }
 
 /// Saves the game on the board; when another tab played on it at the same moment, this
@@ -50,11 +59,14 @@ thread_local! {
 fn save_session(session: &Session, dispatcher: &UseReducerDispatcher<PlayState>) {
     let kept = local::save(session.saved());
     if kept.copied {
-        let news = CopyNews {
-            text: "Another tab played on this game at the same moment. Both histories are kept: this is yours, as a copy; the other tab's is the original.",
-            id: session.saved().id.clone(),
-        };
-        NEWS.with(|n| *n.borrow_mut() = Some((kept.id.clone(), news)));
+        tell_play_page(
+            &kept.id,
+            News {
+                text: "Another tab played on this game at the same moment. Both histories are kept: this is yours, as a copy; the other tab's is the original.".into(),
+                other: Some(session.saved().id.clone()),
+                new_moves: 0,
+            },
+        );
         browser::navigate(&Route::Play(kept.id));
     } else {
         dispatcher.dispatch(PlayAction::SaveState(kept.unsaved));
@@ -80,7 +92,7 @@ enum PlayAction {
     /// Whether the game on the board is in the browser's storage (`None`) or why not.
     SaveState(Option<SaveError>),
     /// Another tab kept its diverging history of this game as a copy.
-    Copied(CopyNews),
+    Copied(News),
 }
 
 impl Reducible for PlayState {
@@ -106,7 +118,7 @@ impl Reducible for PlayState {
             }
             (_, PlayAction::Copied(copy)) => {
                 return Rc::new(PlayState {
-                    copy: Some(copy),
+                    news: Some(copy),
                     ..(*self).clone()
                 })
             }
@@ -288,7 +300,7 @@ pub fn Play(props: &PlayProps) -> Html {
             session: local::load(&id).and_then(Session::open),
             message: None,
             unsaved: local::unsaved(&id),
-            copy: NEWS.with(|n| {
+            news: NEWS.with(|n| {
                 let mut n = n.borrow_mut();
                 n.as_ref()
                     .is_some_and(|(for_id, _)| *for_id == id)
@@ -345,9 +357,10 @@ pub fn Play(props: &PlayProps) -> Html {
                 .flatten()
                 .filter(|g| g.copy_of.as_deref() == Some(id.as_str()));
             if let Some(copy) = copy {
-                dispatcher.dispatch(PlayAction::Copied(CopyNews {
-                    text: "Another tab played on this game at the same moment. Both histories are kept: this is the original; the other tab's is kept as a copy.",
-                    id: copy.id,
+                dispatcher.dispatch(PlayAction::Copied(News {
+                    text: "Another version of this game was just kept beside it, as a copy (another tab played on it at the same moment, or opened a version that differs). Both histories are kept; this one is unchanged.".into(),
+                    other: Some(copy.id),
+                    new_moves: 0,
                 }));
             }
         });
@@ -380,6 +393,20 @@ pub fn Play(props: &PlayProps) -> Html {
                             break;
                         }
                         local::flush_unsaved();
+                        // Another tab played on this game meanwhile: this tab's version was
+                        // kept as a copy; the page goes to it and says so.
+                        if let Some(copy) = local::moved_to(&id) {
+                            tell_play_page(
+                                &copy,
+                                News {
+                                    text: "Another tab played on this game while this tab could not save it. Both histories are kept: this is this tab's, as a copy; the other tab's is the original.".into(),
+                                    other: Some(id.clone()),
+                                    new_moves: 0,
+                                },
+                            );
+                            browser::navigate(&Route::Play(copy));
+                            break;
+                        }
                         if local::unsaved(&id).is_none() {
                             dispatcher.dispatch(PlayAction::SaveState(None));
                             break;
@@ -560,8 +587,21 @@ pub fn Play(props: &PlayProps) -> Html {
                             <p>{ "To make room, delete finished games on the " }<a href={Route::Home.href()}>{ "home page" }</a>{ ", or download this game to keep it as a file." }</p>
                         </div>
                     }
-                    if let Some(copy) = &state.copy {
-                        <p class="notice" role="status" id="copy-notice">{ copy.text }{ " " }<a href={Route::Play(copy.id.clone()).href()}>{ "Open the other" }</a></p>
+                    if let Some(news) = &state.news {
+                        <div class="notice" role="status" id="copy-notice">
+                            <p>{ news.text.clone() }
+                                if let Some(other) = &news.other {
+                                    { " " }<a href={Route::Play(other.clone()).href()}>{ "Open the other" }</a>
+                                }
+                            </p>
+                            if news.new_moves > 0 {
+                                <ol class="new-moves" start={(record.moves.len() + 1).saturating_sub(news.new_moves).to_string()}>
+                                    { for session.move_list().iter().rev().take(news.new_moves).rev().map(|(seat, text)| html! {
+                                        <li><bdi>{ player_name(record, *seat) }</bdi>{ format!(": {text}") }</li>
+                                    }) }
+                                </ol>
+                            }
+                        </div>
                     }
                     { history_note }
                     if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
