@@ -5,109 +5,17 @@
 //! and the setup and a step by keyboard alone.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
-
 use stackplay::core::Viewer;
 use stackplay::games::evade::{goal_row, Evade, Square};
 use stackplay::storage::SavedGame;
-use stackplay::ui::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, MouseEvent, MouseEventInit};
+
+mod browser_support;
+
+use browser_support::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-fn storage() -> web_sys::Storage {
-    web_sys::window().unwrap().local_storage().unwrap().unwrap()
-}
-
-async fn sleep(ms: u64) {
-    yew::platform::time::sleep(Duration::from_millis(ms)).await;
-}
-
-fn body_text() -> String {
-    document()
-        .get_element_by_id("app-under-test")
-        .and_then(|e| e.text_content())
-        .unwrap_or_default()
-}
-
-fn find(selector: &str) -> Option<Element> {
-    document().query_selector(selector).unwrap()
-}
-
-fn find_all(selector: &str) -> Vec<Element> {
-    let list = document().query_selector_all(selector).unwrap();
-    (0..list.length())
-        .filter_map(|i| list.item(i))
-        .filter_map(|n| n.dyn_into::<Element>().ok())
-        .collect()
-}
-
-fn count(selector: &str) -> usize {
-    find_all(selector).len()
-}
-
-/// Waits (up to 5 s) until `selector` matches, and returns the first match.
-async fn wait_for(selector: &str) -> Element {
-    for _ in 0..250 {
-        if let Some(el) = find(selector) {
-            return el;
-        }
-        sleep(20).await;
-    }
-    panic!(
-        "nothing matched {selector} at {}; page: {}",
-        web_sys::window().unwrap().location().hash().unwrap(),
-        body_text()
-    );
-}
-
-fn click(el: &Element) {
-    let init = MouseEventInit::new();
-    init.set_bubbles(true);
-    init.set_cancelable(true);
-    let ev = MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
-    el.dispatch_event(&ev).unwrap();
-}
-
-fn key(el: &Element, key: &str) {
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key(key);
-    init.set_bubbles(true);
-    init.set_cancelable(true);
-    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    el.dispatch_event(&ev).unwrap();
-}
-
-async fn go(hash: &str) {
-    web_sys::window()
-        .unwrap()
-        .location()
-        .set_hash(hash)
-        .unwrap();
-    sleep(60).await;
-}
-
-/// Mounts the app in a fresh element (the test runner's own output stays untouched).
-fn mount() -> (yew::AppHandle<App>, Element) {
-    while let Some(stale) = document().get_element_by_id("app-under-test") {
-        stale.remove();
-    }
-    let root = document().create_element("div").unwrap();
-    root.set_id("app-under-test");
-    document().body().unwrap().append_child(&root).unwrap();
-    (yew::Renderer::<App>::with_root(root.clone()).render(), root)
-}
-
-fn unmount((app, root): (yew::AppHandle<App>, Element)) {
-    app.destroy();
-    root.remove();
-}
 
 /// Waits for the play page to settle on either the hand-off screen or the board; if the
 /// device must be handed over, checks that no board is shown and says "I hold it".

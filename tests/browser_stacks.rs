@@ -9,6 +9,7 @@
 //! stays short; each one is then made on the page as a person would.
 #![cfg(target_arch = "wasm32")]
 
+mod browser_support;
 mod stacks_support;
 
 use stacks_support::*;

@@ -4,6 +4,7 @@
 //! Diabolical game on the side-4 board is in `browser_stacks.rs`.)
 #![cfg(target_arch = "wasm32")]
 
+mod browser_support;
 mod stacks_support;
 
 use stacks_support::*;

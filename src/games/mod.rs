@@ -11,16 +11,18 @@ pub mod stax;
 use crate::core::GameEntry;
 
 /// Every game's engine, in menu order.
-pub static GAMES: [GameEntry; 3] = [
+pub static GAMES: [GameEntry; 4] = [
     GameEntry::of::<stack_control::StackControl>(),
     GameEntry::of::<evade::Evade>(),
     GameEntry::of::<stacks::Stacks>(),
+    GameEntry::of::<stax::Stax>(),
 ];
 
 /// Every game's view, one per entry of [`GAMES`] (a unit test checks they match).
 #[cfg(feature = "ui")]
-pub static VIEWS: [crate::ui::game_view::GameView; 3] = [
+pub static VIEWS: [crate::ui::game_view::GameView; 4] = [
     stack_control::view::VIEW,
     evade::view::VIEW,
     stacks::view::VIEW,
+    stax::view::VIEW,
 ];

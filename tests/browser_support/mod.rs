@@ -1,5 +1,5 @@
-//! What the general browser tests share: finding, pressing and waiting for things on the
-//! page, the stored games, mounting the app, and one Stack Control move by clicks.
+//! What the browser tests share: finding, pressing and waiting for things on the page,
+//! mounting the app, the stored games, and one Stack Control move by clicks.
 #![allow(dead_code)]
 
 use std::time::Duration;
@@ -20,34 +20,15 @@ pub async fn sleep(ms: u64) {
     yew::platform::time::sleep(Duration::from_millis(ms)).await;
 }
 
-/// Waits (up to 5 s) until `selector` matches, and returns the first match.
-pub async fn wait_for(selector: &str) -> Element {
-    for _ in 0..250 {
-        if let Some(el) = document().query_selector(selector).unwrap() {
-            return el;
-        }
-        sleep(20).await;
+/// Lets the page catch up: the first few times only the pending microtasks run (Yew renders
+/// there, so a click's result is usually drawn by then), later a short timer.
+pub async fn pause(attempt: usize) {
+    if attempt < 4 {
+        let resolved = js_sys::Promise::resolve(&wasm_bindgen::JsValue::NULL);
+        let _ = wasm_bindgen_futures::JsFuture::from(resolved).await;
+    } else {
+        sleep(2).await;
     }
-    panic!(
-        "nothing matched {selector} at {}; page: {}",
-        web_sys::window().unwrap().location().hash().unwrap(),
-        body_text()
-    );
-}
-
-pub fn count(selector: &str) -> u32 {
-    document().query_selector_all(selector).unwrap().length()
-}
-
-/// What the board shows, square by square (its cells' accessible names).
-pub fn board_labels() -> String {
-    let cells = document().query_selector_all("svg.board .cell").unwrap();
-    (0..cells.length())
-        .filter_map(|i| cells.item(i))
-        .filter_map(|n| n.dyn_into::<Element>().ok())
-        .filter_map(|e| e.get_attribute("aria-label"))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 pub fn body_text() -> String {
@@ -57,11 +38,58 @@ pub fn body_text() -> String {
         .unwrap_or_default()
 }
 
+pub fn find(selector: &str) -> Option<Element> {
+    document().query_selector(selector).unwrap()
+}
+
+pub fn find_all(selector: &str) -> Vec<Element> {
+    let list = document().query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .collect()
+}
+
+pub fn count(selector: &str) -> usize {
+    find_all(selector).len()
+}
+
+/// Waits (up to 5 s) until `selector` matches, and returns the first match.
+pub async fn wait_for(selector: &str) -> Element {
+    for attempt in 0..2500 {
+        if let Some(el) = find(selector) {
+            return el;
+        }
+        pause(attempt).await;
+    }
+    panic!(
+        "nothing matched {selector} at {}; page: {}",
+        web_sys::window().unwrap().location().hash().unwrap(),
+        body_text()
+    );
+}
+
 pub fn click(el: &Element) {
     let init = MouseEventInit::new();
     init.set_bubbles(true);
     init.set_cancelable(true);
     let ev = MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
+    el.dispatch_event(&ev).unwrap();
+}
+
+pub fn key(el: &Element, key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    el.dispatch_event(&ev).unwrap();
+}
+
+pub fn change(el: &Element) {
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let ev = web_sys::Event::new_with_event_init_dict("change", &init).unwrap();
     el.dispatch_event(&ev).unwrap();
 }
 
@@ -74,17 +102,8 @@ pub async fn go(hash: &str) {
     sleep(60).await;
 }
 
-pub fn saved_keys() -> Vec<String> {
-    let s = storage();
-    (0..s.length().unwrap())
-        .filter_map(|i| s.key(i).unwrap())
-        .filter(|k| k.starts_with("stackplay.game."))
-        .collect()
-}
-
 /// Mounts the app in a fresh element (the test runner's own output stays untouched).
 pub fn mount() -> (yew::AppHandle<App>, Element) {
-    // A test that failed earlier may have left its app behind: clear it so failures stay apart.
     while let Some(stale) = document().get_element_by_id("app-under-test") {
         stale.remove();
     }
@@ -99,13 +118,26 @@ pub fn unmount((app, root): (yew::AppHandle<App>, Element)) {
     root.remove();
 }
 
+/// What the board shows, square by square (its cells' accessible names).
+pub fn board_labels() -> String {
+    find_all("svg.board .cell")
+        .iter()
+        .filter_map(|e| e.get_attribute("aria-label"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+pub fn saved_keys() -> Vec<String> {
+    let s = storage();
+    (0..s.length().unwrap())
+        .filter_map(|i| s.key(i).unwrap())
+        .filter(|k| k.starts_with("stackplay.game."))
+        .collect()
+}
+
 /// Selects stacks until one shows landing squares, then moves there; returns the move's text.
 pub async fn play_one_move() -> String {
-    let stacks = document()
-        .query_selector_all("svg.board .cell.stack")
-        .unwrap();
-    for i in 0..stacks.length() {
-        let stack: Element = stacks.item(i).unwrap().dyn_into().unwrap();
+    for stack in find_all("svg.board .cell.stack") {
         click(&stack);
         sleep(30).await;
         if let Some(target) = document().query_selector("svg.board .cell.target").unwrap() {

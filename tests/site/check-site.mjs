@@ -1,42 +1,12 @@
 // Serves the built site (dist/) under a sub-path with a static file server, opens it in
 // headless Chromium and checks: no console errors or warnings, the home page lists the games, a new
-// Stack Control game draws its board SVG, a move can be played, and a reload keeps it.
+// Stack Control game draws its board SVG, a move can be played, and a reload keeps it; whole
+// games of Evade, Stacks and STAX are played through their boards.
 // Usage: node tests/site/check-site.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
-import http from 'node:http';
-import fs from 'node:fs';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { start } from './serve.mjs';
 
-const require = createRequire(import.meta.url);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { chromium } = require(path.join(root, 'tools/node_modules/playwright-core'));
-
-const dist = path.resolve(process.argv[2] || path.join(root, 'dist'));
-const SUB = '/some/sub/path/';
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json' };
-
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://x');
-  if (!url.pathname.startsWith(SUB)) { res.writeHead(404); res.end('not under the sub-path'); return; }
-  let rel = decodeURIComponent(url.pathname.slice(SUB.length)) || 'index.html';
-  const file = path.join(dist, rel);
-  if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) { res.writeHead(404); res.end('missing'); return; }
-  res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
-  fs.createReadStream(file).pipe(res);
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}${SUB}`;
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-});
-const failures = [];
-const shots = process.env.SCREENSHOTS;
-async function shot(page, name) { if (shots) { fs.mkdirSync(shots, { recursive: true }); await page.screenshot({ path: path.join(shots, name), fullPage: true }); } }
-function check(ok, what) { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); }
+const site = await start(process.argv[2]);
+const { base, browser, check, shot } = site;
 
 try {
   for (const viewport of [{ width: 1280, height: 900, name: 'desktop' }, { width: 390, height: 844, name: 'phone' }]) {
@@ -121,14 +91,10 @@ try {
       check(await page.locator('.saved').count() === 2, `${viewport.name}: home lists both saved games`);
       await shot(page, `${viewport.name}-home-saved.png`);
 
-      // The wasm benchmark page: printed for comparison with `cargo bench`, never asserted.
+      // The benchmark page is left out of the site (a `bench-page` build has it): it says so.
       await page.goto(base + '#/bench');
-      await page.click('#run-bench');
-      await page.waitForSelector('#bench-results[data-done=true]', { timeout: 120000 });
-      const rows = await page.$$eval('#bench-results tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
-      console.log('wasm playouts in Chromium (game, players, playouts, playouts/s, moves/s):');
-      for (const r of rows) console.log('     ' + r.join('\t'));
-      check(rows.length > 0, `${viewport.name}: the benchmark page measured ${rows.length} rows`);
+      await page.waitForSelector('.dead-end');
+      check(/No benchmark in this build/.test(await page.locator('.dead-end h1').innerText()), `${viewport.name}: #/bench says the site leaves the benchmark out`);
     }
 
     await page.goto(base + '#/rules/stack-control');
@@ -207,6 +173,103 @@ try {
     }
     await shot(page, `${viewport.name}-stacks-over.png`);
 
+    // STAX (2 players on the desktop, 3 on the phone): zoom and pan first, then a whole game
+    // through the board: after 20 turns a capture whenever a landing holds the hunted king, else
+    // a random rack tile or tile on the table, a random highlighted cell, a random way that is
+    // not refused. After 400 turns without an end, a draw agreed ends it.
+    await page.goto(base + '#/new/stax');
+    await page.waitForSelector('#start-game');
+    const staxPlayers = viewport.name === 'desktop' ? 2 : 3;
+    await page.selectOption('#player-count', String(staxPlayers));
+    await page.click('#start-game');
+    await page.waitForSelector('svg.board .cell', { timeout: 10000 });
+    const box = () => page.locator('svg.stax-board').getAttribute('viewBox');
+    const fitted = await box();
+    await page.click('#stax-zoom-in');
+    const zoomed = await box();
+    check(zoomed !== fitted, `${viewport.name}: STAX: the + button zooms (${fitted} -> ${zoomed})`);
+    const rect = await page.locator('svg.stax-board').boundingBox();
+    await page.mouse.move(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(rect.x + rect.width / 2 + 60, rect.y + rect.height / 2 + 30, { steps: 5 });
+    await page.mouse.up();
+    const panned = await box();
+    check(panned !== zoomed, `${viewport.name}: STAX: dragging pans (${zoomed} -> ${panned})`);
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(50);
+    check(await box() !== panned, `${viewport.name}: STAX: the wheel zooms`);
+    await page.click('#stax-zoom-reset');
+    check(await box() === fitted, `${viewport.name}: STAX: the fit button fits the view again`);
+    const stax = await page.evaluate(async (players) => {
+      const tick = () => new Promise((r) => setTimeout(r, 0));
+      const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      const $ = (s) => document.querySelector(s);
+      const $$ = (s) => [...document.querySelectorAll(s)];
+      const names = ['Light', 'Dark', 'Red'];
+      let seed = 11;
+      const rnd = (k) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; };
+      const finish = async () => {
+        click($('#stax-confirm') || $('svg.board .cell.chosen') || document.body);
+        await tick();
+      };
+      let refusals = 0;
+      for (let n = 0; n < 3000; n++) {
+        await tick();
+        if ($('.game-over')) return { turns: n, refusals, drawn: false };
+        if ($('#stax-accept')) { click($('#stax-accept')); continue; }
+        if (n >= 400 && $('#stax-offer')) { click($('#stax-offer')); continue; }
+        const seat = ['L', 'D', 'R'].indexOf($('svg.board').dataset.toMove);
+        const hunted = names[(seat + 1) % players];
+        // After 20 turns, a capture if a tile on the table can land on the hunted king.
+        let moved = false;
+        for (const from of n >= 20 ? $$('svg.board .cell.movable') : []) {
+          click(from);
+          await tick();
+          const capture = $$('svg.board .cell.target').find((t) => (t.getAttribute('aria-label') || '').includes(`${hunted} K; move here`));
+          if (capture) {
+            click(capture); await tick();
+            const ok = $$('.stax-ways button:not(.refused)');
+            if (ok.length) { click(ok[0]); await tick(); }
+            await finish();
+            moved = true;
+            break;
+          }
+          click($('#stax-cancel')); await tick();
+        }
+        if (moved) continue;
+        // Kings wait a few turns, so that the game is more than a quick duel of kings.
+        const king = n > 8 && $('.rack-tile.usable[data-kind="K"]');
+        const rack = $$('.rack-tile.usable').filter((b) => n > 8 || b.dataset.kind !== 'K');
+        const movable = $$('svg.board .cell.movable');
+        if (king && rnd(6) === 0) click(king);
+        else if (movable.length && (rnd(2) === 0 || !rack.length)) click(movable[rnd(movable.length)]);
+        else if (rack.length) click(rack[rnd(rack.length)]);
+        else return { turns: -1, refusals, drawn: false };
+        await tick();
+        // Now and then, a cell that is not highlighted: it must say why.
+        const plain = $$('svg.board .cell:not(.target):not(.movable):not(.selected)');
+        if (plain.length && rnd(8) === 0) {
+          click(plain[rnd(plain.length)]); await tick();
+          if (($('#stax-say') || {}).textContent) refusals++;
+        }
+        const targets = $$('svg.board .cell.target');
+        if (!targets.length) { if ($('#stax-cancel')) click($('#stax-cancel')); continue; }
+        click(targets[rnd(targets.length)]);
+        await tick();
+        const ok = $$('.stax-ways button:not(.refused)');
+        if (ok.length) { click(ok[rnd(ok.length)]); await tick(); }
+        if ($('.stax-ways')) await finish();
+      }
+      return { turns: -2, refusals, drawn: false };
+    }, staxPlayers);
+    check(stax.turns > 0, `${viewport.name}: STAX: a whole ${staxPlayers}-player game played through the board ends (${stax.turns} turns, ${stax.refusals} refusals explained)`);
+    if (stax.turns > 0) {
+      const over = await page.locator('.game-over').innerText();
+      check(/wins|draw/i.test(over), `${viewport.name}: STAX: the result is shown ("${over.split('\n')[0]}")`);
+      check(await page.locator('svg.board .cell .tile').count() > 0, `${viewport.name}: STAX: the tiles are on the board`);
+    }
+    await shot(page, `${viewport.name}-stax-over.png`);
+
     await page.goto(base + '#/no/such/page');
     await page.waitForSelector('text=Page not found');
     check(errors.length === 0, `${viewport.name}: no console errors or warnings${errors.length ? ': ' + errors.join(' | ') : ''}`);
@@ -242,11 +305,8 @@ try {
     await context.close();
   }
 } catch (e) {
-  failures.push(String(e));
+  site.failures.push(String(e));
   console.log('FAIL', e);
 } finally {
-  await browser.close();
-  server.close();
+  await site.finish('built site');
 }
-if (failures.length) { console.log(`${failures.length} check(s) failed`); process.exit(1); }
-console.log('built site: all checks passed');

@@ -1,134 +1,23 @@
-//! What the Stacks browser tests share: finding and pressing things on the page, reading the
-//! stored game, checking the board against a position, a greedy player, and playing a whole
+//! What the Stacks browser tests share (beside `browser_support`, which they also declare):
+//! reading the stored game, checking the board against a position, a greedy player, and playing a whole
 //! game on the page as a person would (the reserve or a stack, the group size, the highlighted
 //! cell or the "off" box, or the pass button), by clicks or by keys.
 #![allow(dead_code)]
 
-use std::time::Duration;
+pub use crate::browser_support::*;
 
 use stackplay::core::Game;
 use stackplay::games::stacks::{
     cells, near_row, row_count, Cell, Colour, Dest, Stacks, StacksMove,
 };
 use stackplay::storage::SavedGame;
-use stackplay::ui::App;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, MouseEvent, MouseEventInit};
-
-pub fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-pub fn storage() -> web_sys::Storage {
-    web_sys::window().unwrap().local_storage().unwrap().unwrap()
-}
-
-pub async fn sleep(ms: u64) {
-    yew::platform::time::sleep(Duration::from_millis(ms)).await;
-}
-
-/// Lets the page catch up: the first few times only the pending microtasks run (Yew renders
-/// there, so a click's result is usually drawn by then), later a short timer.
-pub async fn pause(attempt: usize) {
-    if attempt < 4 {
-        let resolved = js_sys::Promise::resolve(&wasm_bindgen::JsValue::NULL);
-        let _ = wasm_bindgen_futures::JsFuture::from(resolved).await;
-    } else {
-        sleep(2).await;
-    }
-}
-
-pub fn body_text() -> String {
-    document()
-        .get_element_by_id("app-under-test")
-        .and_then(|e| e.text_content())
-        .unwrap_or_default()
-}
+use web_sys::Element;
 
 pub fn panel_text() -> String {
     find(".stacks-panel")
         .and_then(|p| p.text_content())
         .unwrap_or_default()
-}
-
-pub fn find(selector: &str) -> Option<Element> {
-    document().query_selector(selector).unwrap()
-}
-
-pub fn find_all(selector: &str) -> Vec<Element> {
-    let list = document().query_selector_all(selector).unwrap();
-    (0..list.length())
-        .filter_map(|i| list.item(i))
-        .filter_map(|n| n.dyn_into::<Element>().ok())
-        .collect()
-}
-
-pub fn count(selector: &str) -> usize {
-    find_all(selector).len()
-}
-
-/// Waits (up to 5 s) until `selector` matches, and returns the first match.
-pub async fn wait_for(selector: &str) -> Element {
-    for attempt in 0..2500 {
-        if let Some(el) = find(selector) {
-            return el;
-        }
-        pause(attempt).await;
-    }
-    panic!(
-        "nothing matched {selector} at {}; panel: {}",
-        web_sys::window().unwrap().location().hash().unwrap(),
-        panel_text()
-    );
-}
-
-pub fn click(el: &Element) {
-    let init = MouseEventInit::new();
-    init.set_bubbles(true);
-    init.set_cancelable(true);
-    let ev = MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
-    el.dispatch_event(&ev).unwrap();
-}
-
-pub fn key(el: &Element, key: &str) {
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key(key);
-    init.set_bubbles(true);
-    init.set_cancelable(true);
-    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    el.dispatch_event(&ev).unwrap();
-}
-
-pub fn change(el: &Element) {
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    let ev = web_sys::Event::new_with_event_init_dict("change", &init).unwrap();
-    el.dispatch_event(&ev).unwrap();
-}
-
-pub async fn go(hash: &str) {
-    web_sys::window()
-        .unwrap()
-        .location()
-        .set_hash(hash)
-        .unwrap();
-    sleep(60).await;
-}
-
-/// Mounts the app in a fresh element (the test runner's own output stays untouched).
-pub fn mount() -> (yew::AppHandle<App>, Element) {
-    while let Some(stale) = document().get_element_by_id("app-under-test") {
-        stale.remove();
-    }
-    let root = document().create_element("div").unwrap();
-    root.set_id("app-under-test");
-    document().body().unwrap().append_child(&root).unwrap();
-    (yew::Renderer::<App>::with_root(root.clone()).render(), root)
-}
-
-pub fn unmount((app, root): (yew::AppHandle<App>, Element)) {
-    app.destroy();
-    root.remove();
 }
 
 /// The stored game's entry, as text.

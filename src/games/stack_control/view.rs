@@ -361,11 +361,11 @@ pub fn Board(props: &BoardProps) -> Html {
                 tabindex={if *focus == sq.index() { "0" } else { "-1" }} aria-label={label}
                 aria-pressed={is_selected.to_string()} aria-disabled={(!actionable).then_some("true")}
                 {onclick} {onkeydown}>
-                <rect x={format!("{x}")} y={format!("{y}")} width="100" height="100"
+                <rect x={num(x)} y={num(y)} width="100" height="100"
                     class={if dark { "sq dark" } else { "sq light" }} />
                 { stack_shapes(stack, x, y, arrival.filter(|_| last_move.is_some_and(|m| m.to == sq))) }
                 if is_target {
-                    <circle cx={format!("{}", x + 50.0)} cy={format!("{}", y + 50.0)} r="44" class="target-ring" />
+                    <circle cx={num(x + 50.0)} cy={num(y + 50.0)} r="44" class="target-ring" />
                 }
             </g>
         }
@@ -429,7 +429,7 @@ pub fn Board(props: &BoardProps) -> Html {
                     // Drawn after every cell so no neighbour paints over it.
                     if let Some(sq) = *selected {
                         <rect class="selection-outline" pointer-events="none"
-                            x={format!("{}", square_xy(sq).0 + 4.0)} y={format!("{}", square_xy(sq).1 + 4.0)}
+                            x={num(square_xy(sq).0 + 4.0)} y={num(square_xy(sq).1 + 4.0)}
                             width="92" height="92" />
                     }
                 </svg>

@@ -93,6 +93,10 @@
 
 mod notation;
 mod rules;
+#[cfg(feature = "ui")]
+pub mod view;
+#[cfg(feature = "ui")]
+pub mod view_table;
 
 pub use rules::{
     mirror, rotate, rotations, Bounds, Cell, Colour, End, KingState, Phase, Refusal, Stax,
