@@ -188,6 +188,9 @@ async fn a_whole_game_by_clicks() {
     // Suns set up first, in secret: a random arrangement, looked at, then confirmed.
     assert!(hand_over_if_asked().await, "seat 1 gets a hand-off screen");
     wait_for("#evade-random").await;
+    // No share link while secrets are at stake, and the page says why.
+    assert!(wait_for("#share-link").await.has_attribute("disabled"));
+    assert!(body_text().contains("No share link while this game is played"));
     assert!(body_text().contains("Set up your coins in secret"));
     assert_eq!(count("svg.board g.coin"), 0, "no coin is on the board yet");
     let done = wait_for("#evade-setup").await;
@@ -335,6 +338,9 @@ async fn a_whole_game_by_clicks() {
     assert_eq!(count("svg.board g.coin.face-down"), 0);
     assert!(peeked || steps < 5, "the game had a peek");
     assert!(declined, "a draw offer was declined");
+    // Over: nothing is secret any more, and the link is offered again.
+    assert!(!wait_for("#share-link").await.has_attribute("disabled"));
+    assert_eq!(count("#no-link"), 0);
     unmount(app);
     storage().clear().unwrap();
 }

@@ -522,7 +522,8 @@ pub fn Play(props: &PlayProps) -> Html {
         let share = share.clone();
         let record = record.clone();
         Callback::from(move |_| {
-            if !carries_secrets_ok("link") {
+            // Never reached while secrets are at stake (the button is off), but never trusted.
+            if secrets {
                 return;
             }
             let link = format!(
@@ -609,9 +610,13 @@ pub fn Play(props: &PlayProps) -> Html {
                     <div class="buttons">
                         <button type="button" onclick={undo} disabled={!saved.can_undo()} title="Ctrl+Z">{ "Undo" }</button>
                         <button type="button" onclick={redo} disabled={!saved.can_redo()} title="Ctrl+Shift+Z">{ "Redo" }</button>
-                        <button type="button" onclick={on_share}>{ "Share link" }</button>
+                        <button type="button" id="share-link" onclick={on_share} disabled={secrets}
+                            title={secrets.then_some("A link would carry every player's secrets")}>{ "Share link" }</button>
                         <button type="button" onclick={on_download}>{ "Download" }</button>
                     </div>
+                    if secrets {
+                        <p class="meta" id="no-link">{ "No share link while this game is played: a link carries every move, every player's secret setup included, so anyone who opens it would see them. Pass the device instead; the link is offered again when the game is over." }</p>
+                    }
                     if let Some((link, copied)) = &*share {
                         <label class="share">
                             { format!("Link to this game, all {} moves{}", record.moves.len(),
