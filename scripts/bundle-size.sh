@@ -7,7 +7,7 @@ BUDGET="${BUNDLE_BUDGET_BYTES:-307200}" # 300 KB
 total=0
 printf '%-6s %10s %10s  %s\n' kind raw gzipped file
 for ext in wasm js css; do
-  for f in dist/*."$ext"; do
+  for f in dist/*."$ext" dist/snippets/*/*."$ext"; do
     [ -e "$f" ] || continue
     gz="$(gzip -9 -c "$f" | wc -c)"
     total=$((total + gz))

@@ -11,6 +11,10 @@ use crate::registry;
 /// The record format this build writes and reads.
 pub const RECORD_FORMAT: u32 = 1;
 
+/// What starts a compressed link payload (`.` is not in base64url, so a plain payload, which
+/// starts `ey`, never does).
+const COMPRESSED: &str = "z.";
+
 /// The longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 const MAX_MOVES: usize = 20_000;
@@ -264,6 +268,31 @@ impl GameRecord {
     /// The record packed for a URL (base64url of its JSON, no padding).
     pub fn to_link_payload(&self) -> String {
         base64url_encode(self.to_json().as_bytes())
+    }
+
+    /// The compressed link payload for `deflated`, the record's JSON compressed with raw
+    /// deflate (the browser compresses): `z.` then base64url. Links stay short enough for a
+    /// chat message.
+    pub fn compressed_payload(deflated: &[u8]) -> String {
+        format!("{COMPRESSED}{}", base64url_encode(deflated))
+    }
+
+    /// The deflate bytes of a compressed link payload (`None`: not a compressed payload).
+    ///
+    /// # Errors
+    /// When it is one but damaged.
+    pub fn compressed_bytes(payload: &str) -> Result<Option<Vec<u8>>, ApiError> {
+        let Some(data) = payload.trim().strip_prefix(COMPRESSED) else {
+            return Ok(None);
+        };
+        if data.len() > 2_000_000 {
+            return Err(ApiError::BadRecord(
+                "the link is too long to be a game".into(),
+            ));
+        }
+        base64url_decode(data)
+            .map(Some)
+            .ok_or_else(|| ApiError::BadRecord("the link is damaged (not base64url)".into()))
     }
 
     /// A record from a URL payload made by [`GameRecord::to_link_payload`], fully validated.

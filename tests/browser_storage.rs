@@ -465,3 +465,77 @@ async fn a_backup_never_writes_over_an_unsaved_game_or_an_entry_that_does_not_op
     assert_eq!(stored("held").unwrap().record.moves, held.record.moves);
     storage().clear().unwrap();
 }
+
+/// A record of `slug` with random legal moves until the game ends or `steps` are played.
+fn long_record(slug: &str, steps: usize) -> GameRecord {
+    let entry = stackplay::registry::find(slug).unwrap();
+    let players = entry.info().min_players;
+    // The form's defaults: options and each seat's side.
+    let choices = entry.setup_form(players).unwrap().defaults(players);
+    let options = entry.options_from(&choices).unwrap();
+    let seats: Vec<PlayerInfo> = choices
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(s, side)| PlayerInfo {
+            name: format!("Player {}", s + 1),
+            colour: side.clone(),
+        })
+        .collect();
+    let mut record = GameRecord::new(slug, &options, 99, seats);
+    let mut game = record.start().unwrap();
+    let mut rng = stackplay::core::Rng::new(7);
+    while record.moves.len() < steps && game.outcome().is_none() {
+        let moves = game.legal_moves();
+        let mv = moves[rng.below(moves.len() as u64) as usize].clone();
+        game.play(&mv).unwrap();
+        record.moves.push(mv);
+    }
+    record
+}
+
+#[wasm_bindgen_test]
+async fn links_are_compressed_short_and_checked_in_full() {
+    storage().clear().unwrap();
+    for entry in stackplay::registry::games() {
+        let slug = entry.info().slug;
+        let record = long_record(slug, 200);
+        let plain = record.to_link_payload();
+        let bytes = stackplay::ui::browser::deflate(&record.to_json())
+            .await
+            .unwrap();
+        let short = GameRecord::compressed_payload(&bytes);
+        web_sys::console::log_1(
+            &format!(
+                "{slug}: {} steps, link payload {} characters plain, {} compressed",
+                record.moves.len(),
+                plain.len(),
+                short.len()
+            )
+            .into(),
+        );
+        assert!(
+            short.len() < plain.len(),
+            "{slug}: {} vs {}",
+            short.len(),
+            plain.len()
+        );
+        go(&format!("#/import/{short}")).await;
+        let app = mount();
+        wait_for(".moves").await;
+        let id = hash().trim_start_matches("#/play/").to_string();
+        assert_eq!(
+            stored(&id).unwrap().record,
+            record.normalised().unwrap(),
+            "{slug}"
+        );
+        unmount(app);
+    }
+    // A damaged compressed link says so.
+    go("#/import/z.AAAAAAAA").await;
+    let app = mount();
+    wait_for(".dead-end").await;
+    assert!(body_text().contains("damaged"), "{}", body_text());
+    unmount(app);
+    storage().clear().unwrap();
+}

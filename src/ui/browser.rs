@@ -100,3 +100,48 @@ pub fn focus_on_board(attribute: &str, value: &str) {
         let _ = target.focus();
     }
 }
+
+#[wasm_bindgen::prelude::wasm_bindgen(inline_js = r#"
+const LIMIT = 4000000;
+export async function deflateRaw(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+export async function inflateRaw(bytes) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const parts = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > LIMIT) { await reader.cancel(); throw new Error('too large'); }
+    parts.push(value);
+  }
+  return new TextDecoder('utf-8', { fatal: true }).decode(await new Blob(parts).arrayBuffer());
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(js_name = deflateRaw, catch)]
+    fn deflate_raw(text: &str) -> Result<js_sys::Promise, wasm_bindgen::JsValue>;
+    #[wasm_bindgen(js_name = inflateRaw, catch)]
+    fn inflate_raw(bytes: &[u8]) -> Result<js_sys::Promise, wasm_bindgen::JsValue>;
+}
+
+/// `text` compressed with the browser's own deflate (no compressor in the bundle); `None`
+/// where the browser has none.
+pub async fn deflate(text: &str) -> Option<Vec<u8>> {
+    let promise = deflate_raw(text).ok()?;
+    let bytes = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
+    Some(js_sys::Uint8Array::new(&bytes).to_vec())
+}
+
+/// The text `bytes` inflate to; `None` when they are not deflate data, the text is not UTF-8
+/// or it would be larger than 4 MB (a link is never that large).
+pub async fn inflate(bytes: &[u8]) -> Option<String> {
+    let promise = inflate_raw(bytes).ok()?;
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .ok()?
+        .as_string()
+}

@@ -45,34 +45,48 @@ fn news_of(opened: &local::Opened) -> Option<News> {
     })
 }
 
+/// Reads a link's payload: compressed (`z.`, inflated by the browser) or plain; validated in
+/// full either way.
+async fn read_payload(payload: &str) -> Result<GameRecord, String> {
+    match GameRecord::compressed_bytes(payload).map_err(|e| e.to_string())? {
+        None => GameRecord::from_link_payload(payload).map_err(|e| e.to_string()),
+        Some(bytes) => {
+            let text = browser::inflate(&bytes).await.ok_or_else(|| {
+                "the link is damaged (it does not unpack to a game record)".to_string()
+            })?;
+            GameRecord::from_json(&text).map_err(|e| e.to_string())
+        }
+    }
+}
+
 /// Opens the shared game, then replaces this address with the game's own.
 #[component]
 pub fn Import(props: &ImportProps) -> Html {
-    let result = use_state({
-        let payload = props.payload.clone();
-        move || {
-            GameRecord::from_link_payload(&payload)
-                .map_err(|e| e.to_string())
-                .map(|record| {
-                    let opened = local::open_link(record, local::now_ms());
-                    if let Some(news) = news_of(&opened) {
-                        tell_play_page(&opened.id, news);
-                    }
-                    opened.id
-                })
-        }
-    });
+    let failed = use_state(|| None::<String>);
     {
-        let result = result.clone();
+        let failed = failed.clone();
+        let payload = props.payload.clone();
         use_effect_with((), move |_| {
-            if let (Ok(id), Some(w)) = (&*result, web_sys::window()) {
-                let target = format!("{}{}", browser::base_url(), Route::Play(id.clone()).href());
-                let _ = w.location().replace(&target);
-            }
+            wasm_bindgen_futures::spawn_local(async move {
+                match read_payload(&payload).await {
+                    Ok(record) => {
+                        let opened = local::open_link(record, local::now_ms());
+                        if let Some(news) = news_of(&opened) {
+                            tell_play_page(&opened.id, news);
+                        }
+                        if let Some(w) = web_sys::window() {
+                            let target =
+                                format!("{}{}", browser::base_url(), Route::Play(opened.id).href());
+                            let _ = w.location().replace(&target);
+                        }
+                    }
+                    Err(why) => failed.set(Some(why)),
+                }
+            });
         });
     }
-    match &*result {
-        Ok(_) => html! { <p>{ "Opening the shared game…" }</p> },
-        Err(why) => dead_end("This link does not open a game", why.clone()),
+    match &*failed {
+        None => html! { <p role="status">{ "Opening the shared game…" }</p> },
+        Some(why) => dead_end("This link does not open a game", why.clone()),
     }
 }

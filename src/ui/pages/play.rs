@@ -526,14 +526,17 @@ pub fn Play(props: &PlayProps) -> Html {
             if secrets {
                 return;
             }
-            let link = format!(
-                "{}{}",
-                browser::base_url(),
-                Route::Import(record.to_link_payload()).href()
-            );
-            share.set(Some((link.clone(), false)));
             let share = share.clone();
+            let record = record.clone();
             wasm_bindgen_futures::spawn_local(async move {
+                // Compressed by the browser where it can (short enough for a chat message),
+                // else the plain record.
+                let payload = match browser::deflate(&record.to_json()).await {
+                    Some(bytes) => GameRecord::compressed_payload(&bytes),
+                    None => record.to_link_payload(),
+                };
+                let link = format!("{}{}", browser::base_url(), Route::Import(payload).href());
+                share.set(Some((link.clone(), false)));
                 if browser::copy_to_clipboard(&link).await {
                     share.set(Some((link, true)));
                 }
