@@ -203,15 +203,6 @@ async fn play_save_restore_corrupt_and_share() {
     storage().clear().unwrap();
 }
 
-fn key(el: &Element, key: &str) {
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key(key);
-    init.set_bubbles(true);
-    init.set_cancelable(true);
-    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    el.dispatch_event(&ev).unwrap();
-}
-
 fn active_square() -> Option<String> {
     document()
         .active_element()

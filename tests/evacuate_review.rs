@@ -4,6 +4,10 @@
 //! match options (Evacuate is not registered yet, so `tests/all_games.rs` does not cover it).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod evacuate_support;
+
+use evacuate_support::*;
+
 use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
@@ -21,22 +25,6 @@ use stackplay::games::evacuate::{
 };
 
 // ------------------------------------------------------------------------------ helpers
-
-fn pos(s: &str) -> Evacuate {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
-
-fn mv(s: &str) -> EvacuateMove {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
-
-fn play(g: &mut Evacuate, s: &str) {
-    g.play(&mv(s)).unwrap_or_else(|e| panic!("{s}: {e}\n{g}"));
-}
-
-fn legal(g: &Evacuate) -> Vec<String> {
-    g.legal_moves().iter().map(ToString::to_string).collect()
-}
 
 fn releases(g: &Evacuate) -> Vec<String> {
     legal(g)

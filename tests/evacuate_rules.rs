@@ -2,6 +2,10 @@
 //! notation round trips, garbage input, and random games through the conformance check.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod evacuate_support;
+
+use evacuate_support::*;
+
 use stackplay::core::{Game, Viewer};
 use stackplay::games::evacuate::{
     direction, sides, Colour, Door, Evacuate, EvacuateMove, EvacuateOptions, MatchRule, Phase,
@@ -10,22 +14,6 @@ use stackplay::games::evacuate::{
 
 fn game() -> Evacuate {
     Evacuate::new(&EvacuateOptions::default(), 0).expect("new game")
-}
-
-fn pos(s: &str) -> Evacuate {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
-
-fn mv(s: &str) -> EvacuateMove {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
-
-fn play(g: &mut Evacuate, s: &str) {
-    g.play(&mv(s)).unwrap_or_else(|e| panic!("{s}: {e}\n{g}"));
-}
-
-fn legal(g: &Evacuate) -> Vec<String> {
-    g.legal_moves().iter().map(ToString::to_string).collect()
 }
 
 #[test]
