@@ -232,12 +232,13 @@ pub fn new_seed() -> u64 {
 }
 
 /// Reads the entry under `key`: the game, or why it cannot be opened (after moving it aside
-/// where that is right; `taken` holds the set-aside slots in use).
+/// where that is right; `taken` holds the set-aside slots in use, listed only when an entry
+/// has to be moved aside).
 fn read(
     storage: &Store,
     key: &str,
     text: &str,
-    taken: &mut BTreeSet<String>,
+    taken: &mut Option<BTreeSet<String>>,
 ) -> Result<SavedGame, SetAside> {
     let id = key.strip_prefix(GAME_PREFIX).unwrap_or(key).to_string();
     let problem = match SavedGame::parse(text) {
@@ -287,8 +288,10 @@ fn set_aside(
     id: &str,
     text: &str,
     reason: String,
-    taken: &mut BTreeSet<String>,
+    taken: &mut Option<BTreeSet<String>>,
 ) -> SetAside {
+    // Every key is listed only now: reading a good entry never needs the list.
+    let taken = taken.get_or_insert_with(|| aside_slots(&keys_with(storage, ASIDE_PREFIX)));
     let base = if valid_id(id) { id } else { "entry" };
     let free = (1..)
         .map(|n| {
@@ -358,7 +361,7 @@ pub fn load_all() -> Shelf {
     flush_unsaved();
     let storage = storage();
     let keys = storage.keys();
-    let mut taken = aside_slots(&keys);
+    let mut taken = Some(aside_slots(&keys));
     let mut shelf = Shelf::default();
     // Bytes as browsers count them (two per UTF-16 unit; UTF-8 length is close enough).
     let size = |key: &str, text: &str| ((key.len() + text.len()) * 2) as f64;
@@ -396,6 +399,7 @@ pub fn load_all() -> Shelf {
     shelf
         .games
         .sort_unstable_by(|a, b| b.updated_ms.total_cmp(&a.updated_ms).then(a.id.cmp(&b.id)));
+    let taken = taken.unwrap_or_default();
     for slot in &taken {
         let key = format!("{ASIDE_PREFIX}{slot}");
         let Some(text) = storage.get_item(&key) else {
@@ -446,8 +450,7 @@ pub fn load(id: &str) -> Result<SavedGame, String> {
     let text = storage
         .get_item(&key)
         .ok_or_else(|| "there is no saved game with this id on this device".to_string())?;
-    let mut taken = aside_slots(&keys_with(&storage, ASIDE_PREFIX));
-    read(&storage, &key, &text, &mut taken)
+    read(&storage, &key, &text, &mut None)
         .map_err(|p| format!("this saved game cannot be opened: {}", p.reason))
 }
 
@@ -483,8 +486,7 @@ pub fn save(game: &SavedGame) -> Saved {
             // is a readable game after all, from a newer version, or could not be moved: then
             // it stays and this game is kept as a copy.
             None => {
-                let mut taken = aside_slots(&keys_with(&storage, ASIDE_PREFIX));
-                matches!(read(&storage, &key, &text, &mut taken), Err(p) if p.key != key)
+                matches!(read(&storage, &key, &text, &mut None), Err(p) if p.key != key)
             }
         },
     };

@@ -377,8 +377,9 @@ pub fn Play(props: &PlayProps) -> Html {
         });
     }
     {
-        // A game the browser could not store is tried again every few seconds (room may
-        // have been made in another tab, or by the browser) until it lands.
+        // A game the browser could not store is written again every two seconds by the
+        // app's loop (room may have been made in another tab, or by the browser); this page
+        // follows it until it lands, or goes to the copy it became.
         let dispatcher = state.dispatcher();
         let id = props.id.clone();
         let unsaved = state.unsaved.is_some();
@@ -392,7 +393,8 @@ pub fn Play(props: &PlayProps) -> Html {
                         if !live.get() {
                             break;
                         }
-                        local::flush_unsaved();
+                        // The app's own loop (`ui::app`) writes it again; this one only
+                        // follows the outcome for this game.
                         // Another tab played on this game meanwhile: this tab's version was
                         // kept as a copy; the page goes to it and says so.
                         if let Some(copy) = local::moved_to(&id) {
