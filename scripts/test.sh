@@ -32,10 +32,11 @@ browser_tests=()
 for t in tests/browser*.rs; do browser_tests+=(--test "$(basename "$t" .rs)"); done
 cargo test --target wasm32-unknown-unknown "${browser_tests[@]}"
 
-step "release site, served under a sub-path, in headless Chromium"
+step "release site, served under a sub-path, in headless Chromium (pages, storage, offline, links)"
 trunk build --release --offline
 node tests/site/check-site.mjs dist
 node tests/site/check-storage.mjs dist
+node tests/site/check-offline.mjs dist
 
 step "bundle sizes"
 bash scripts/bundle-size.sh

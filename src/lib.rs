@@ -21,14 +21,16 @@ pub mod storage;
 #[cfg(feature = "ui")]
 pub mod ui;
 
-/// Mounts the app on the page's `<body>`, replacing the "loading" note.
+/// Mounts the app in the page's `<div id="app">` (Yew replaces the "loading" note in it), or on
+/// `<body>` when a page has none. The rest of `<body>` is the page's own: index.html adds the
+/// offer of a newer build there.
 #[cfg(feature = "ui")]
 pub fn start() {
-    if let Some(note) = web_sys::window()
+    match web_sys::window()
         .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("loading"))
+        .and_then(|d| d.get_element_by_id("app"))
     {
-        note.remove();
-    }
-    yew::Renderer::<ui::App>::new().render();
+        Some(root) => yew::Renderer::<ui::App>::with_root(root).render(),
+        None => yew::Renderer::<ui::App>::new().render(),
+    };
 }

@@ -5,35 +5,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start } from './serve.mjs';
+import { start, newGame as newGameAt, pick, oneMove } from './serve.mjs';
 
 const site = await start(process.argv[2]);
 const { base, browser, check } = site;
 
-async function newGame(page, names = []) {
-  await page.goto(base + '#/new/stack-control');
-  await page.waitForSelector('#start-game');
-  const inputs = page.locator('input[type=text]');
-  for (let i = 0; i < names.length; i++) await inputs.nth(i).fill(names[i]);
-  await page.click('#start-game');
-  await page.waitForSelector('svg.board .cell', { timeout: 10000 });
-  return new URL(page.url()).hash.replace('#/play/', '');
-}
-
-// Picks the `nth` stack (from the end when negative) that can move; returns its first target.
-async function pick(page, nth = 0) {
-  const cells = page.locator('svg.board .cell.stack');
-  const n = await cells.count();
-  const order = [...Array(n).keys()];
-  if (nth < 0) order.reverse();
-  for (const i of order) {
-    await cells.nth(i).click();
-    if (await page.locator('svg.board .cell.target').count() > 0) return page.locator('svg.board .cell.target').first();
-  }
-  throw new Error('no stack can move');
-}
-
-async function oneMove(page) { await (await pick(page)).click(); }
+const newGame = (page, names) => newGameAt(page, base, names);
 
 const fill = () => {
   let n = 0;

@@ -11,13 +11,14 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const { chromium } = require(path.join(root, 'tools/node_modules/playwright-core'));
 
 const SUB = '/some/sub/path/';
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json' };
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json' };
 
 /// Serves `dist` and starts Chromium. Returns the site's base URL, the browser, `check(ok,
 /// what)`, `shot(page, name)` (PNG into $SCREENSHOTS when set) and `finish(label)`, which
-/// closes everything and exits non-zero if any check failed.
+/// closes everything and exits non-zero if any check failed; `setDist(dir)` serves another
+/// build from then on (a newer deployment).
 export async function start(distArg) {
-  const dist = path.resolve(distArg || path.join(root, 'dist'));
+  let dist = path.resolve(distArg || path.join(root, 'dist'));
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     if (!url.pathname.startsWith(SUB)) { res.writeHead(404); res.end('not under the sub-path'); return; }
@@ -39,6 +40,7 @@ export async function start(distArg) {
   return {
     base,
     browser,
+    setDist(dir) { dist = path.resolve(dir); },
     failures,
     check(ok, what) { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); },
     async shot(page, name) { if (shots) { fs.mkdirSync(shots, { recursive: true }); await page.screenshot({ path: path.join(shots, name), fullPage: true }); } },
@@ -50,3 +52,31 @@ export async function start(distArg) {
     },
   };
 }
+
+/// Starts a Stack Control game for two (named `names`, when given) at `base`; returns its id.
+export async function newGame(page, base, names = []) {
+  await page.goto(base + '#/new/stack-control');
+  await page.waitForSelector('#start-game');
+  const inputs = page.locator('input[type=text]');
+  for (let i = 0; i < names.length; i++) await inputs.nth(i).fill(names[i]);
+  await page.click('#start-game');
+  await page.waitForSelector('svg.board .cell', { timeout: 10000 });
+  return new URL(page.url()).hash.replace('#/play/', '');
+}
+
+/// Picks the `nth` stack (from the end when negative) of a Stack Control board that can move;
+/// returns its first landing square.
+export async function pick(page, nth = 0) {
+  const cells = page.locator('svg.board .cell.stack');
+  const n = await cells.count();
+  const order = [...Array(n).keys()];
+  if (nth < 0) order.reverse();
+  for (const i of order) {
+    await cells.nth(i).click();
+    if (await page.locator('svg.board .cell.target').count() > 0) return page.locator('svg.board .cell.target').first();
+  }
+  throw new Error('no stack can move');
+}
+
+/// Plays one Stack Control move: `pick(page, nth)`, then its landing square.
+export async function oneMove(page, nth = 0) { await (await pick(page, nth)).click(); }
