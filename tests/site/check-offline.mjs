@@ -75,6 +75,12 @@ try {
     check(manifest.icons.some((i) => i.ok && i.purpose === 'maskable' && i.w === 512), 'install: a maskable 512x512 icon');
 
     check(await ready(page) === 'activated', 'offline: the service worker is active after the first visit');
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    // Test browsers are private windows, which never install; any other reason is a failure.
+    await cdp.detach();
+    const why = installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito');
+    check(why.length === 0, `install: Chromium finds nothing against installing the app${why.length ? ' (' + why.join(', ') + ')' : ''}`);
     const cached = await page.evaluate(async () => {
       const keys = await caches.keys();
       const mine = keys.filter((k) => k.startsWith('stackplay-'));
@@ -89,8 +95,17 @@ try {
     await context.setOffline(true);
     await page.reload({ waitUntil: 'load' });
     await page.waitForSelector('.game-card', { timeout: 20000 });
-    check(await page.evaluate(() => !!navigator.serviceWorker.controller && !navigator.onLine),
-      'offline: with no network, the reloaded page is served by the offline copy');
+    const before = errors.length;
+    const served = await page.evaluate(async () => ({
+      controlled: !!navigator.serviceWorker.controller,
+      online: navigator.onLine,
+      network: await fetch('not-in-the-build?' + Date.now()).then(() => 'reached', () => 'unreachable'),
+    }));
+    await page.waitForTimeout(200);
+    // The probe's own failure is the one console error expected here.
+    errors.splice(before, errors.length - before, ...errors.slice(before).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e)));
+    check(served.controlled && !served.online && served.network === 'unreachable',
+      `offline: with no network, the reloaded page is served by the offline copy (${JSON.stringify(served)})`);
     const id = await newGame(page);
     await oneMove(page);
     await page.waitForSelector('.moves li');
@@ -132,6 +147,7 @@ try {
     await page.reload({ waitUntil: 'load' });
     await page.waitForSelector('#new-build:not([hidden])', { timeout: 20000 });
     check(/new version/i.test(await page.locator('#new-build').innerText()), 'new build: the page says a new version is ready and offers to reload');
+    await site.shot(page, 'phone-new-build.png');
     check(!(await runsNewer()), 'new build: until then the page runs its own build');
     await page.click('#new-build-later');
     check(await page.locator('#new-build').isHidden(), 'new build: "Later" puts the offer away');
