@@ -9,12 +9,14 @@ printf '%-6s %10s %10s  %s\n' kind raw gzipped file
 for ext in wasm js css; do
   for f in dist/*."$ext" dist/snippets/*/*."$ext"; do
     [ -e "$f" ] || continue
-    # The service worker is fetched by the browser after the page has loaded, to keep the
-    # site for offline use: not part of the first load.
-    if [ "$(basename "$f")" = sw.js ]; then
-      printf '%-6s %10d %10d  %s (after the first load)\n' "$ext" "$(wc -c < "$f")" "$(gzip -9 -c "$f" | wc -c)" sw.js
-      continue
-    fi
+    # Not part of the first load: the service worker (fetched after the page has loaded, to
+    # keep the site for offline use) and the computer opponent's worker (started only when a
+    # computer seat plays).
+    case "$(basename "$f")" in
+      sw.js | ai-worker*)
+        printf '%-6s %10d %10d  %s (not in the first load)\n' "$ext" "$(wc -c < "$f")" "$(gzip -9 -c "$f" | wc -c)" "$(basename "$f")"
+        continue ;;
+    esac
     gz="$(gzip -9 -c "$f" | wc -c)"
     total=$((total + gz))
     printf '%-6s %10d %10d  %s\n' "$ext" "$(wc -c < "$f")" "$gz" "$(basename "$f")"

@@ -13,10 +13,11 @@ cargo fetch --quiet
 step "format"
 cargo fmt --all -- --check
 
-step "clippy (engines alone, native app, wasm app)"
+step "clippy (engines alone, native app, wasm app, computer worker)"
 cargo clippy --no-default-features --all-targets -- -D warnings
 cargo clippy --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --bins --tests -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --no-default-features --features worker --bins -- -D warnings
 
 step "native tests: the engines, built without any web crate"
 cargo test --no-default-features
@@ -37,6 +38,7 @@ trunk build --release --offline
 node tests/site/check-site.mjs dist
 node tests/site/check-storage.mjs dist
 node tests/site/check-offline.mjs dist
+node tests/site/check-computer.mjs dist
 
 step "bundle sizes"
 bash scripts/bundle-size.sh

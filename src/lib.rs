@@ -5,6 +5,7 @@
 //! - [`registry`]: the games by slug, driven through strings.
 //! - [`record`]: game records, replayed from their seed and moves.
 //! - [`session`]: a game being played, as a plain model the play page drives.
+//! - [`computer`]: the computer's turn, as the page asks for it and its Web Worker answers.
 //! - [`storage`]: saved games in the browser, validated on every load.
 //! - `ui` (feature `ui`, on by default): the Yew app: routes, pages and shared components.
 //!
@@ -12,6 +13,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod computer;
 pub mod core;
 pub mod games;
 pub mod record;

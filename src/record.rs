@@ -4,8 +4,8 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::core::PlayerInfo;
 use crate::core::{AnyGame, ApiError, PlayError, Seat};
+pub use crate::core::{PlayerInfo, Strength};
 use crate::registry;
 
 /// The record format this build writes and reads.
@@ -461,10 +461,12 @@ mod tests {
                 PlayerInfo {
                     name: "\u{200B}".into(),
                     colour: "R".into(),
+                    computer: None,
                 },
                 PlayerInfo {
                     name: "Ben".into(),
                     colour: "B".into(),
+                    computer: None,
                 },
             ],
         );
@@ -484,10 +486,12 @@ mod tests {
                 PlayerInfo {
                     name: "Ann>>?".into(),
                     colour: "R".into(),
+                    computer: None,
                 },
                 PlayerInfo {
                     name: "Ben???".into(),
                     colour: "B".into(),
+                    computer: None,
                 },
             ],
         );

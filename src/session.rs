@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::core::{AnyGame, Seat, Viewer};
+use crate::core::{AnyGame, Seat, Strength, Viewer};
 use crate::record::{GameRecord, Timeline};
 use crate::storage::SavedGame;
 
@@ -93,23 +93,64 @@ impl Session {
         self.line.last()
     }
 
+    /// The seats people play (not the computer).
+    fn people(&self) -> Vec<Seat> {
+        let players = &self.saved.record.players;
+        (0..players.len())
+            .filter(|&s| players[s].computer.is_none())
+            .collect()
+    }
+
+    /// Whether the computer plays `seat`, and how hard it thinks.
+    pub fn computer(&self, seat: Seat) -> Option<Strength> {
+        self.saved.record.players.get(seat).and_then(|p| p.computer)
+    }
+
+    /// The computer seat to move now, if the computer should move: the board shows the game
+    /// as it stands (no later moves to replace), the game goes on, and the computer plays the
+    /// seat to move.
+    pub fn computer_to_move(&self) -> Option<(Seat, Strength)> {
+        if self.later_moves() > 0 {
+            return None;
+        }
+        let seat = self.shown().to_move()?;
+        Some((seat, self.computer(seat)?))
+    }
+
     /// Who is looking at the board. While a game with hidden information goes on, the device
     /// belongs to the seat to move in the position on the board (after an undo, the seat that
-    /// moves there), and everything shown is what that seat may see; once it is over, or when
-    /// nothing is hidden, everyone sees everything.
+    /// moves there), and everything shown is what that seat may see; while the computer is to
+    /// move, the device stays with the person who holds it. With one person at the table it
+    /// is always theirs; with nobody (computers playing each other), and once the game is
+    /// over or when nothing is hidden, everyone sees everything.
     pub fn viewer(&self) -> Viewer {
         if !self.live().info().hidden_information || self.live().outcome().is_some() {
             return Viewer::Everyone;
         }
-        // A shown position with nobody to move can only be the end, handled above.
-        Viewer::Seat(self.shown().to_move().unwrap_or_default())
+        let people = self.people();
+        match people.as_slice() {
+            [] => Viewer::Everyone,
+            [only] => Viewer::Seat(*only),
+            _ => {
+                // A shown position with nobody to move can only be the end, handled above.
+                let seat = self.shown().to_move().unwrap_or_default();
+                if people.contains(&seat) {
+                    Viewer::Seat(seat)
+                } else {
+                    Viewer::Seat(self.holder.unwrap_or(people[0]))
+                }
+            }
+        }
     }
 
     /// The seat the device must be handed to before anything of the game is shown: the
     /// viewer, until that seat confirms it holds the device ([`Session::confirm_handoff`]).
+    /// Never with one person at the table: the device is theirs.
     pub fn handoff(&self) -> Option<Seat> {
         match self.viewer() {
-            Viewer::Seat(seat) if self.holder != Some(seat) => Some(seat),
+            Viewer::Seat(seat) if self.holder != Some(seat) && self.people().len() > 1 => {
+                Some(seat)
+            }
             _ => None,
         }
     }
@@ -234,9 +275,23 @@ impl Session {
         true
     }
 
-    /// One move back; `false` at the start.
+    /// One move back; `false` at the start. Against the computer, back to the last position
+    /// where a person was to move (the computer would only play its move again).
     pub fn undo(&mut self) -> bool {
-        self.saved.can_undo() && self.goto(self.saved.cursor - 1)
+        if !(self.saved.can_undo() && self.goto(self.saved.cursor - 1)) {
+            return false;
+        }
+        if !self.people().is_empty() {
+            while self.saved.cursor > 0
+                && self
+                    .shown()
+                    .to_move()
+                    .is_some_and(|s| self.computer(s).is_some())
+            {
+                self.goto(self.saved.cursor - 1);
+            }
+        }
+        true
     }
 
     /// One move forward again; `false` when no undone move is left.
@@ -304,6 +359,7 @@ mod tests {
             .map(|(i, c)| PlayerInfo {
                 name: format!("P{i}"),
                 colour: (*c).to_string(),
+                computer: None,
             })
             .collect();
         let record = GameRecord::new(game, options, seed, players);
@@ -498,5 +554,84 @@ mod tests {
         s.play("setup:na2345", 1.0).unwrap();
         let reopened = Session::open(s.saved().clone()).unwrap();
         assert_eq!(reopened.handoff(), Some(1));
+    }
+
+    /// A session whose seats the computer plays where `computers` says.
+    fn with_computers(
+        game: &str,
+        options: &str,
+        colours: [&str; 2],
+        computers: [Option<Strength>; 2],
+    ) -> Session {
+        let mut s = open(game, options, colours, 7);
+        let mut saved = s.saved().clone();
+        for (p, c) in saved.record.players.iter_mut().zip(computers) {
+            p.computer = c;
+        }
+        s = Session::open(saved).unwrap();
+        s
+    }
+
+    #[test]
+    fn the_computer_moves_only_for_its_seat_at_the_end_of_the_game() {
+        let mut s = with_computers(
+            "stack-control",
+            "colours=RB",
+            ["R", "B"],
+            [None, Some(Strength::Quick)],
+        );
+        let first = s.shown().to_move().unwrap();
+        let person = 0;
+        // Bring the game to the person's turn, then to the computer's.
+        if first != person {
+            assert_eq!(s.computer_to_move(), Some((1, Strength::Quick)));
+            let mv = first_move(&s);
+            s.play(&mv, 1.0).unwrap();
+        }
+        assert_eq!(s.computer_to_move(), None, "the person's turn");
+        let mv = first_move(&s);
+        s.play(&mv, 1.0).unwrap();
+        assert_eq!(s.computer_to_move(), Some((1, Strength::Quick)));
+        let mv = first_move(&s);
+        s.play(&mv, 1.0).unwrap();
+        assert_eq!(s.computer_to_move(), None);
+        let end = s.cursor();
+        // Undo goes back past the computer's move to the person's last turn.
+        assert!(s.undo());
+        assert_eq!(s.cursor(), end - 2);
+        assert_eq!(s.shown().to_move(), Some(person));
+        // Redo to the computer's turn: with later moves left it waits.
+        assert!(s.redo());
+        assert_eq!(s.computer_to_move(), None, "a later move is still there");
+        assert!(s.redo());
+        assert_eq!(s.computer_to_move(), None);
+    }
+
+    #[test]
+    fn one_person_against_the_computer_needs_no_hand_off() {
+        let mut s = with_computers(
+            "evade",
+            "rules=written",
+            ["S", "M"],
+            [Some(Strength::Normal), None],
+        );
+        assert_eq!(s.viewer(), Viewer::Seat(1), "the device is the person's");
+        assert_eq!(s.handoff(), None);
+        assert_eq!(s.computer_to_move(), Some((0, Strength::Normal)));
+        s.play("setup:na2345", 1.0).unwrap();
+        assert_eq!(s.viewer(), Viewer::Seat(1));
+        assert_eq!(s.handoff(), None);
+        // The computer's secret setup stays secret from the person.
+        let seen = s.position_for_viewer(1).position();
+        assert!(seen.contains("a1?") && !seen.contains("a1n"), "{seen}");
+        assert_eq!(s.move_list(), vec![(0, "set up".to_string())]);
+        // Two computers: nobody to hide anything from.
+        let both = with_computers(
+            "evade",
+            "rules=written",
+            ["S", "M"],
+            [Some(Strength::Quick), Some(Strength::Quick)],
+        );
+        assert_eq!((both.viewer(), both.handoff()), (Viewer::Everyone, None));
     }
 }

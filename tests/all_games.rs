@@ -64,10 +64,12 @@ fn records_replay_validate_and_travel_in_links() {
         stackplay::record::PlayerInfo {
             name: "Ann".into(),
             colour: "R".into(),
+            computer: None,
         },
         stackplay::record::PlayerInfo {
             name: "Ben".into(),
             colour: "B".into(),
+            computer: None,
         },
     ];
     let mut record = GameRecord::new("stack-control", "colours=RB", 99, players);
@@ -147,8 +149,8 @@ proptest! {
     #[test]
     fn damaged_records_give_errors_not_panics(i in 0usize..400, c in proptest::char::any()) {
         let record = GameRecord::new("stack-control", "colours=RB", 4, vec![
-            stackplay::record::PlayerInfo { name: "A".into(), colour: "R".into() },
-            stackplay::record::PlayerInfo { name: "B".into(), colour: "B".into() },
+            stackplay::record::PlayerInfo { name: "A".into(), colour: "R".into(), computer: None },
+            stackplay::record::PlayerInfo { name: "B".into(), colour: "B".into(), computer: None },
         ]);
         let mut chars: Vec<char> = record.to_json().chars().collect();
         let i = i % chars.len();

@@ -173,10 +173,12 @@ async fn play_save_restore_corrupt_and_share() {
         PlayerInfo {
             name: "Ann".into(),
             colour: "G".into(),
+            computer: None,
         },
         PlayerInfo {
             name: "Ben".into(),
             colour: "K".into(),
+            computer: None,
         },
     ];
     let mut record = GameRecord::new("stack-control", "colours=GK", 12345, players);

@@ -21,6 +21,7 @@ fn record(names: [&str; 2]) -> GameRecord {
         .map(|(name, colour)| PlayerInfo {
             name: name.to_string(),
             colour: colour.into(),
+            computer: None,
         })
         .collect();
     GameRecord::new("stack-control", "colours=RB", 11, players)
@@ -482,6 +483,7 @@ fn long_record(slug: &str, steps: usize) -> GameRecord {
         .map(|(s, side)| PlayerInfo {
             name: format!("Player {}", s + 1),
             colour: side.clone(),
+            computer: None,
         })
         .collect();
     let mut record = GameRecord::new(slug, &options, 99, seats);

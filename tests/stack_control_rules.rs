@@ -188,10 +188,12 @@ fn same_seed_rebuilds_the_same_board() {
         PlayerInfo {
             name: "Ann".into(),
             colour: "R".into(),
+            computer: None,
         },
         PlayerInfo {
             name: "Bob".into(),
             colour: "B".into(),
+            computer: None,
         },
     ];
     let record = GameRecord::new("stack-control", "colours=RB", 2024, players);

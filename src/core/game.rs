@@ -31,6 +31,40 @@ pub struct PlayerInfo {
     pub name: String,
     /// The colour the player is shown in.
     pub colour: String,
+    /// Whether the computer plays this seat, and how hard it thinks; a person when `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<Strength>,
+}
+
+/// How hard the computer thinks for a seat it plays: about 0.2 s, 1 s and 3 s a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Strength {
+    /// A casual opponent, about 0.2 s a step.
+    Quick,
+    /// About 1 s a step.
+    Normal,
+    /// About 3 s a step: hard to beat.
+    Strong,
+}
+
+impl Strength {
+    /// Every strength, weakest first.
+    pub const ALL: [Strength; 3] = [Strength::Quick, Strength::Normal, Strength::Strong];
+
+    /// The word for it in menus and on player cards.
+    pub fn label(self) -> &'static str {
+        match self {
+            Strength::Quick => "quick",
+            Strength::Normal => "normal",
+            Strength::Strong => "strong",
+        }
+    }
+
+    /// The strength a menu's word names.
+    pub fn from_label(label: &str) -> Option<Strength> {
+        Strength::ALL.into_iter().find(|s| s.label() == label)
+    }
 }
 
 /// Static facts about a game, for menus and the registry.

@@ -35,6 +35,6 @@ macro_rules! serde_via_notation {
 pub(crate) use serde_via_notation;
 
 pub use error::{parse_hex_key, ApiError, NotationError, PlayError, SetupError};
-pub use game::{Game, GameInfo, Outcome, PlayerInfo, Seat, Viewer};
+pub use game::{Game, GameInfo, Outcome, PlayerInfo, Seat, Strength, Viewer};
 pub use rng::Rng;
 pub use setup::{Fact, OptionKind, OptionSpec, SeatCard, SetupChoices, SetupForm, Side, SideRule};

@@ -310,10 +310,12 @@ mod tests {
             PlayerInfo {
                 name: "Ann".into(),
                 colour: "R".into(),
+                computer: None,
             },
             PlayerInfo {
                 name: "Ben".into(),
                 colour: "B".into(),
+                computer: None,
             },
         ];
         let record = GameRecord::new("stack-control", "colours=RB", 9, players);

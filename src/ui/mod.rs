@@ -5,6 +5,7 @@ pub mod actions;
 pub mod app;
 pub mod browser;
 pub mod components;
+pub mod computer;
 pub mod game_view;
 pub mod hooks;
 pub mod pages;

@@ -4,7 +4,7 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::core::{OptionKind, OptionSpec, SetupChoices, SetupForm, Side, SideRule};
+use crate::core::{OptionKind, OptionSpec, SetupChoices, SetupForm, Side, SideRule, Strength};
 use crate::record::PlayerInfo;
 use crate::registry;
 use crate::session::capitalised;
@@ -46,6 +46,8 @@ struct Choices {
     names: Vec<String>,
     /// The side each seat chose, where seats choose.
     sides: Vec<String>,
+    /// Which seats the computer plays, and how hard it thinks.
+    computers: Vec<Option<Strength>>,
     values: Vec<(String, String)>,
 }
 
@@ -161,6 +163,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 .map(|i| format!("Player {i}"))
                 .collect(),
             sides,
+            computers: Vec::new(),
             values: Vec::new(),
         }
     });
@@ -259,11 +262,32 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 }
             }
         };
+        let computer = choices.computers.get(i).copied().flatten();
+        let on_player = {
+            let edit = edit.clone();
+            Callback::from(move |e: Event| {
+                let picked = Strength::from_label(&input_value(&e));
+                edit(Box::new(move |c| {
+                    if c.computers.len() <= i {
+                        c.computers.resize(i + 1, None);
+                    }
+                    c.computers[i] = picked;
+                }));
+            })
+        };
         html! {
             <fieldset class="seat">
                 <legend>{ format!("Seat {}", i + 1) }</legend>
                 <label>{ "Name " }<input type="text" maxlength="40" value={choices.names.get(i).cloned().unwrap_or_default()} onchange={on_name} /></label>
                 { side }
+                <label>{ "Played by " }
+                    <select class="played-by" onchange={on_player}>
+                        <option value="person" selected={computer.is_none()}>{ "a person" }</option>
+                        { for Strength::ALL.iter().map(|s| html! {
+                            <option value={s.label()} selected={computer == Some(*s)}>{ format!("the computer, {}", s.label()) }</option>
+                        }) }
+                    </select>
+                </label>
             </fieldset>
         }
     });
@@ -306,9 +330,11 @@ pub fn NewGame(props: &NewGameProps) -> Html {
             let players: Vec<PlayerInfo> = names
                 .into_iter()
                 .zip(&picked.sides)
-                .map(|(name, colour)| PlayerInfo {
+                .enumerate()
+                .map(|(i, (name, colour))| PlayerInfo {
                     name,
                     colour: colour.clone(),
+                    computer: choices.computers.get(i).copied().flatten(),
                 })
                 .collect();
             starting.set(true);
@@ -389,6 +415,7 @@ mod tests {
         Choices {
             names: vec!["A".into(); 5],
             sides: sides.iter().map(|s| (*s).to_string()).collect(),
+            computers: Vec::new(),
             values: values
                 .iter()
                 .map(|(k, v)| ((*k).to_string(), (*v).to_string()))

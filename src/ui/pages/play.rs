@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::core::{AnyGame, GameInfo, Outcome};
 use crate::record::GameRecord;
-use crate::session::Session;
+use crate::session::{Session, Ticket};
 use crate::storage::local::{self, SaveError};
 use crate::storage::SavedGame;
 use crate::ui::actions;
@@ -15,6 +15,7 @@ use crate::ui::browser;
 use crate::ui::components::dead_end::dead_end;
 use crate::ui::components::move_list::MoveList;
 use crate::ui::components::status::{isolated, player_name, result_line};
+use crate::ui::computer;
 use crate::ui::game_view::BoardProps;
 use crate::ui::hooks::{use_global_listener, On};
 use crate::ui::routes::Route;
@@ -93,6 +94,8 @@ enum PlayAction {
     SaveState(Option<SaveError>),
     /// Another tab kept its diverging history of this game as a copy.
     Copied(News),
+    /// The computer's answer for the position the ticket names (dropped if it is gone).
+    Computer(Ticket, Result<String, String>),
 }
 
 impl Reducible for PlayState {
@@ -155,6 +158,20 @@ impl Reducible for PlayState {
                         next.confirm_handoff();
                         true
                     }
+                    PlayAction::Computer(ticket, Ok(mv)) => {
+                        match next.play_answer(ticket, &mv, local::now_ms()) {
+                            Ok(played) => played,
+                            Err(why) => {
+                                return tell(format!("The computer's move was refused: {why}"))
+                            }
+                        }
+                    }
+                    PlayAction::Computer(ticket, Err(why)) => {
+                        if !next.is_current(ticket) {
+                            return self;
+                        }
+                        return tell(format!("The computer could not move: {why}."));
+                    }
                     PlayAction::Tell(_)
                     | PlayAction::Reload(_)
                     | PlayAction::SaveState(_)
@@ -200,6 +217,9 @@ fn player_cards(slug: &str, record: &GameRecord, shown: &dyn AnyGame) -> Html {
                 <li class={classes!("player", moving.then_some("to-move"), card.out.then_some("out"))}>
                     <span class="chip" style={format!("background:{};color:{}", paint.fill, paint.ink)} aria-hidden="true">{ colour.to_string() }</span>
                     <span class="name"><bdi>{ player_name(record, seat) }</bdi></span>
+                    if let Some(strength) = record.players.get(seat).and_then(|p| p.computer) {
+                        <span class="badge computer">{ format!("computer, {}", strength.label()) }</span>
+                    }
                     if let Some(score) = card.score {
                         <span class="score" aria-label="score">{ score }</span>
                     }
@@ -421,6 +441,34 @@ pub fn Play(props: &PlayProps) -> Html {
     }
 
     {
+        // The computer's turn: ask its worker, and play the answer at a pace people can
+        // follow (at least 0.6 s a move), unless the game moved on meanwhile (undo, another
+        // tab, the page closed): then the question is dropped and the worker stopped.
+        let dispatcher = state.dispatcher();
+        let question = state.session.as_ref().ok().and_then(|s| {
+            let (_, strength) = s.computer_to_move()?;
+            s.handoff()
+                .is_none()
+                .then(|| (s.ticket(), s.record().clone(), strength))
+        });
+        let ticket = question.as_ref().map(|q| q.0);
+        use_effect_with(ticket, move |_| {
+            if let Some((ticket, record, strength)) = question {
+                let asked = local::now_ms();
+                let reply = Callback::from(move |result: Result<String, String>| {
+                    let dispatcher = dispatcher.clone();
+                    let wait = (600.0 - (local::now_ms() - asked)).max(0.0) as u64;
+                    wasm_bindgen_futures::spawn_local(async move {
+                        yew::platform::time::sleep(std::time::Duration::from_millis(wait)).await;
+                        dispatcher.dispatch(PlayAction::Computer(ticket, result));
+                    });
+                });
+                computer::ask(&record, strength, reply);
+            }
+            computer::stop
+        });
+    }
+    {
         // A link made earlier may carry another seat's secrets or an older game: it goes
         // with any change.
         let share = share.clone();
@@ -456,6 +504,7 @@ pub fn Play(props: &PlayProps) -> Html {
     };
     let outcome = shown.outcome();
     let to_move = shown.to_move();
+    let thinking = session.computer_to_move().is_some();
     let banner = match (&outcome, to_move) {
         (Some(outcome), _) => html! {
             <div class="turn-banner over" role="status" aria-live="polite">
@@ -465,7 +514,8 @@ pub fn Play(props: &PlayProps) -> Html {
         (None, Some(seat)) => html! {
             <div class="turn-banner" role="status" aria-live="polite" style={format!("--turn-colour:{}", seat_colour(seat))}>
                 <span class="turn-chip" aria-hidden="true"></span>
-                <strong><bdi>{ names.get(seat).cloned().unwrap_or_default() }</bdi>{ " to move" }</strong>
+                <strong><bdi>{ names.get(seat).cloned().unwrap_or_default() }</bdi>
+                    { if thinking { " (the computer) is thinking…" } else { " to move" } }</strong>
             </div>
         },
         (None, None) => Html::default(),
@@ -489,6 +539,12 @@ pub fn Play(props: &PlayProps) -> Html {
         let state = state.clone();
         let later = session.later_moves();
         Callback::from(move |mv: String| {
+            if thinking {
+                state.dispatch(PlayAction::Tell(
+                    "It is the computer's turn: it is thinking.".into(),
+                ));
+                return;
+            }
             // Playing from an earlier position replaces the moves after it: never by accident.
             let question = format!(
                 "Playing here replaces the {later} later move{} of this game. Play it?",

@@ -1,0 +1,164 @@
+//! The computer's turn, as the play page asks for it and the Web Worker answers it.
+//!
+//! The page sends a [`question`] (the game record up to the position to play, the strength,
+//! an id); the worker (`src/bin/ai_worker.rs`, no Yew) calls [`answer`] and posts its answer
+//! back, which the page reads with [`read_answer`]. Everything here is engine code: it builds and is tested natively.
+//!
+//! The search sees only what the seat to move may see: the record is replayed in full here,
+//! then masked for that seat before the search starts, so a hidden-information game's
+//! secrets of other seats never reach it.
+
+use crate::core::{ApiError, Strength, Viewer};
+use crate::record::GameRecord;
+
+// The messages are plain text (no serde code for them in the page's bundle):
+// a question is `<id>\t<strength>\t<record JSON>`, an answer `<id>\tok\t<move>` or
+// `<id>\terror\t<why>`.
+
+/// A question for the worker: the move for the seat to move after the record's moves
+/// (`record` as JSON), thought about at `strength`; `id` matches the answer to it.
+pub fn question(id: u32, strength: Strength, record: &str) -> String {
+    format!("{id}\t{}\t{record}", strength.label())
+}
+
+/// An answer as the worker writes it.
+pub fn answer_text(id: u32, result: &Result<String, String>) -> String {
+    match result {
+        Ok(mv) => format!("{id}\tok\t{mv}"),
+        Err(why) => format!("{id}\terror\t{why}"),
+    }
+}
+
+/// Reads an answer: its id and the move or why there is none; `None` if it is not one.
+pub fn read_answer(text: &str) -> Option<(u32, Result<String, String>)> {
+    let mut parts = text.splitn(3, '\t');
+    let id = parts.next()?.parse().ok()?;
+    let result = match (parts.next()?, parts.next()?) {
+        ("ok", mv) => Ok(mv.to_string()),
+        ("error", why) => Err(why.to_string()),
+        _ => return None,
+    };
+    Some((id, result))
+}
+
+/// The seed of the computer's search at a position: the game's seed and the number of moves
+/// played, so a game against the computer replays exactly (when no time cap cut a search
+/// short).
+pub fn seed_for(record: &GameRecord) -> u64 {
+    record.seed ^ (record.moves.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The computer's move for the seat to move after `record`'s moves. `now` is a clock in
+/// milliseconds (the search's time cap).
+///
+/// # Errors
+/// A record that does not replay, a finished game, or a search that finds nothing.
+pub fn choose(
+    record: &GameRecord,
+    strength: Strength,
+    now: &dyn Fn() -> f64,
+) -> Result<String, ApiError> {
+    let game = record.validate()?;
+    let seat = game
+        .to_move()
+        .ok_or_else(|| ApiError::BadRecord("the game is over".into()))?;
+    let seen = game.view_as(Viewer::Seat(seat));
+    search(seen.as_ref(), strength, seed_for(record), now)
+}
+
+/// The search itself, on the position as the seat to move sees it.
+// Until the generic search lands: a seeded random legal move.
+fn search(
+    game: &dyn crate::core::AnyGame,
+    _strength: Strength,
+    seed: u64,
+    _now: &dyn Fn() -> f64,
+) -> Result<String, ApiError> {
+    let moves = game.legal_moves();
+    if moves.is_empty() {
+        return Err(ApiError::BadRecord("there is no legal move".into()));
+    }
+    let mut rng = crate::core::Rng::new(seed);
+    Ok(moves[rng.below(moves.len() as u64) as usize].clone())
+}
+
+/// Answers a question ([`question`]) with an answer ([`read_answer`] reads it): what the
+/// worker does with each message. Never panics: a question that does not read gets an answer
+/// with id 0 and the reason.
+pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
+    let mut parts = question.splitn(3, '\t');
+    let (Some(id), Some(strength), Some(record)) = (
+        parts.next().and_then(|id| id.parse::<u32>().ok()),
+        parts.next().and_then(Strength::from_label),
+        parts.next(),
+    ) else {
+        return answer_text(0, &Err("the question does not read".into()));
+    };
+    let result = GameRecord::from_json(record)
+        .and_then(|record| choose(&record, strength, now))
+        .map_err(|e| e.to_string());
+    answer_text(id, &result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::PlayerInfo;
+
+    fn record(moves: usize) -> GameRecord {
+        let players = ["R", "B"]
+            .iter()
+            .map(|c| PlayerInfo {
+                name: format!("P{c}"),
+                colour: (*c).into(),
+                computer: Some(Strength::Quick),
+            })
+            .collect();
+        let mut record = GameRecord::new("stack-control", "colours=RB", 5, players);
+        let mut game = record.start().unwrap();
+        for _ in 0..moves {
+            let mv = game.legal_moves()[0].clone();
+            game.play(&mv).unwrap();
+            record.moves.push(mv);
+        }
+        record
+    }
+
+    fn ask(id: u32, strength: Strength, record: &GameRecord) -> (u32, Result<String, String>) {
+        read_answer(&answer(&question(id, strength, &record.to_json()), &|| 0.0)).unwrap()
+    }
+
+    #[test]
+    fn a_question_gets_a_legal_move_for_the_seat_to_move() {
+        let record = record(3);
+        let (id, result) = ask(7, Strength::Quick, &record);
+        assert_eq!(id, 7);
+        let mv = result.unwrap();
+        assert!(record.replay(3).unwrap().legal_moves().contains(&mv));
+        assert_eq!(
+            ask(7, Strength::Quick, &record).1,
+            Ok(mv),
+            "same question, same move"
+        );
+    }
+
+    #[test]
+    fn bad_questions_get_reasons_not_panics() {
+        for bad in [
+            "",
+            "{}",
+            "1\tquick",
+            "x\tquick\t{}",
+            "3\tfast\t{}",
+            "3\tquick\t{}",
+        ] {
+            let (_, result) = read_answer(&answer(bad, &|| 0.0)).unwrap();
+            assert!(result.is_err(), "{bad}");
+        }
+        let mut bad = record(0);
+        bad.moves.push("z9-z9".into());
+        assert!(ask(1, Strength::Normal, &bad).1.is_err());
+        assert_eq!(read_answer("5\tok\ta1-b2"), Some((5, Ok("a1-b2".into()))));
+        assert_eq!(read_answer("5\tmaybe\ta1-b2"), None);
+    }
+}

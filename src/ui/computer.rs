@@ -1,0 +1,151 @@
+//! The computer opponent, seen from the page: its Web Worker (`src/bin/ai_worker.rs`, built by
+//! Trunk as `ai-worker_loader.js`), started the first time a computer seat is to move and
+//! asked one question at a time. The page never thinks itself, so it stays responsive.
+
+use std::cell::{Cell, RefCell};
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+use yew::Callback;
+
+use crate::core::Strength;
+use crate::record::GameRecord;
+
+/// What the page hears back: the move, or why there is none.
+pub type Reply = Callback<Result<String, String>>;
+
+struct Client {
+    worker: Worker,
+    /// The worker said it is ready (its wasm is loaded and listening).
+    ready: bool,
+    /// A question asked before the worker was ready.
+    queued: Option<String>,
+    /// The question being thought about, and who wants the answer.
+    waiting: Option<(u32, Reply)>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::Event)>,
+}
+
+thread_local! {
+    static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
+    static NEXT_ID: Cell<u32> = const { Cell::new(1) };
+}
+
+/// Hands the waiting reply (if it is for `id`, or any when `id` is `None`) its answer.
+fn deliver(id: Option<u32>, result: Result<String, String>) {
+    let reply = CLIENT.with(|c| {
+        let mut c = c.borrow_mut();
+        let client = c.as_mut()?;
+        match &client.waiting {
+            Some((waiting, _)) if id.is_none_or(|id| id == *waiting) => {
+                client.waiting.take().map(|(_, reply)| reply)
+            }
+            _ => None,
+        }
+    });
+    // Emitted with the client released: the reply may ask the next question at once.
+    if let Some(reply) = reply {
+        reply.emit(result);
+    }
+}
+
+fn on_message(e: MessageEvent) {
+    let Some(text) = e.data().as_string() else {
+        return;
+    };
+    if text == "ready" {
+        CLIENT.with(|c| {
+            if let Some(client) = c.borrow_mut().as_mut() {
+                client.ready = true;
+                if let Some(request) = client.queued.take() {
+                    let _ = client.worker.post_message(&JsValue::from_str(&request));
+                }
+            }
+        });
+        return;
+    }
+    match crate::computer::read_answer(&text) {
+        Some((id, result)) => deliver(Some(id), result),
+        None => deliver(None, Err("the computer's answer could not be read".into())),
+    }
+}
+
+fn start() -> Result<Client, String> {
+    let worker = Worker::new("ai-worker_loader.js")
+        .map_err(|_| "this browser cannot start the computer player".to_string())?;
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(on_message);
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_| {
+        deliver(
+            None,
+            Err("the computer player did not load (its files could not be fetched)".into()),
+        );
+        stop();
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    Ok(Client {
+        worker,
+        ready: false,
+        queued: None,
+        waiting: None,
+        _on_message: on_message,
+        _on_error: on_error,
+    })
+}
+
+/// Asks for the computer's move after `record`'s moves; `reply` hears the answer once. A
+/// question still waiting is forgotten (its answer will be dropped).
+pub fn ask(record: &GameRecord, strength: Strength, reply: Reply) {
+    let id = NEXT_ID.with(|n| {
+        let id = n.get();
+        n.set(id.wrapping_add(1).max(1));
+        id
+    });
+    let text = crate::computer::question(id, strength, &record.to_json());
+    let started = CLIENT.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.is_none() {
+            *c = Some(start()?);
+        }
+        let Some(client) = c.as_mut() else {
+            return Err("the computer player is not running".to_string());
+        };
+        client.waiting = Some((id, reply.clone()));
+        if client.ready {
+            let _ = client.worker.post_message(&JsValue::from_str(&text));
+        } else {
+            client.queued = Some(text);
+        }
+        Ok(())
+    });
+    if let Err(why) = started {
+        reply.emit(Err(why));
+    }
+}
+
+/// Stops any thinking: the worker is ended if it is busy (a game closed or undone mid-think)
+/// and started afresh for the next question; an idle worker is kept.
+pub fn stop() {
+    CLIENT.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.as_ref()
+            .is_some_and(|client| client.waiting.is_some() || !client.ready)
+        {
+            if let Some(client) = c.take() {
+                client.worker.terminate();
+                // Dropped later, never inside one of its own listeners (this may be one).
+                wasm_bindgen_futures::spawn_local(async move { drop(client) });
+            }
+        }
+    });
+}
+
+/// Whether the computer is thinking about a question now.
+pub fn thinking() -> bool {
+    CLIENT.with(|c| {
+        c.borrow()
+            .as_ref()
+            .is_some_and(|client| client.waiting.is_some())
+    })
+}

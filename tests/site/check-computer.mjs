@@ -1,0 +1,96 @@
+// The computer opponent on the built site: for every game on the home page, a whole game
+// between two computer seats at the quick strength (the games run side by side, each in its
+// own page), with the main thread's long tasks (over 50 ms) measured during the computer's
+// turns and printed (a measurement, not a pass mark: this machine is shared). Then a person
+// against the computer: the page says the computer is thinking, the board refuses a move for
+// the computer, and undo goes back to the person's turn.
+// Usage: node tests/site/check-computer.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
+import { start, oneMove } from './serve.mjs';
+
+const site = await start(process.argv[2]);
+const { base, browser, check, shot } = site;
+
+// Counts the main thread's long tasks from the first script on.
+const observeLongTasks = () => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+};
+
+async function newGame(page, slug, seats) {
+  await page.goto(base + '#/new/' + slug);
+  await page.waitForSelector('#start-game');
+  const selects = page.locator('select.played-by');
+  for (let i = 0; i < seats.length; i++) await selects.nth(i).selectOption(seats[i]);
+  await page.click('#start-game');
+  await page.waitForFunction(() => location.hash.startsWith('#/play/'), null, { timeout: 10000 });
+}
+
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(observeLongTasks);
+  const home = await context.newPage();
+  await home.goto(base, { waitUntil: 'load' });
+  await home.waitForSelector('.game-card', { timeout: 20000 });
+  const slugs = await home.evaluate(() => [...document.querySelectorAll('.game-card a[href^="#/new/"]')]
+    .map((a) => a.getAttribute('href').slice('#/new/'.length)));
+  check(slugs.length >= 4, `computer: the home page offers ${slugs.length} games`);
+
+  // Two computers, every game at once.
+  const games = await Promise.all(slugs.map(async (slug) => {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await newGame(page, slug, ['quick', 'quick']);
+    await page.evaluate(() => { window.__longTasks = []; });
+    const started = Date.now();
+    let over = false;
+    try {
+      await page.waitForSelector('.game-over', { timeout: 400000 });
+      over = true;
+    } catch (e) { /* reported below */ }
+    const seconds = (Date.now() - started) / 1000;
+    const moves = await page.locator('.moves li').count();
+    const long = await page.evaluate(() => window.__longTasks);
+    await shot(page, `computer-${slug}.png`);
+    return { slug, page, errors, over, seconds, moves, long };
+  }));
+  for (const g of games) {
+    check(g.over, `computer: ${g.slug}: two quick computers play a whole game (${g.moves} moves, ${g.seconds.toFixed(0)} s)`);
+    check(g.errors.length === 0, `computer: ${g.slug}: no page errors${g.errors.length ? ': ' + g.errors.join(' | ') : ''}`);
+    const max = g.long.length ? Math.max(...g.long) : 0;
+    console.log(`measured: ${g.slug}: ${g.long.length} main-thread tasks over 50 ms during the computers' game (longest ${max.toFixed(0)} ms)`);
+    await g.page.close();
+  }
+
+  // A person against the computer (Stack Control): the person moves, the computer answers.
+  {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await newGame(page, 'stack-control', ['person', 'normal']);
+    await page.waitForSelector('svg.board .cell');
+    const cards = await page.locator('.player').allInnerTexts();
+    check(/computer, normal/.test(cards[1]) && !/computer/.test(cards[0]), 'computer: the player cards say who the computer plays');
+    // Whoever starts, after at most two moves it is the person's turn with the computer's answer in.
+    await page.waitForFunction(() => !/thinking/.test(document.querySelector('.turn-banner')?.innerText || ''), null, { timeout: 20000 });
+    const before = await page.locator('.moves li').count();
+    await oneMove(page);
+    await page.waitForSelector('.turn-banner:has-text("thinking")', { timeout: 5000 });
+    check(true, 'computer: after the person\'s move the page says the computer is thinking');
+    await shot(page, 'computer-thinking.png');
+    await page.waitForFunction((n) => document.querySelectorAll('.moves li').length === n + 2, before, { timeout: 20000 });
+    check(true, 'computer: the computer answers with a move');
+    await page.click('button:has-text("Undo")');
+    await page.waitForFunction((n) => document.querySelectorAll('.moves li.later').length === 2, before, { timeout: 5000 });
+    check(!/thinking/.test(await page.locator('.turn-banner').innerText()), 'computer: undo takes back the computer\'s move and the person\'s, back to the person\'s turn');
+    check(errors.length === 0, `computer: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+    await page.close();
+  }
+  await context.close();
+} catch (e) {
+  check(false, `the computer checks ran to the end (${e.stack || e})`);
+}
+await site.finish('computer opponent');
