@@ -296,7 +296,9 @@ async fn five_players_and_a_colour_clash() {
     assert_eq!(count(".seat"), 5);
 
     // Seat 2 takes seat 1's colour: the game does not start and the page says why.
-    let colours = document().query_selector_all(".seat select:not(.played-by)").unwrap();
+    let colours = document()
+        .query_selector_all(".seat select:not(.played-by)")
+        .unwrap();
     let seat2: Element = colours.item(1).unwrap().dyn_into().unwrap();
     choose(&seat2, "R");
     sleep(40).await;

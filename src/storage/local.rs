@@ -150,17 +150,21 @@ fn recall_unsaved() {
         let Some(id) = key.strip_prefix(UNSAVED_PREFIX) else {
             continue;
         };
-        let game = session
-            .get_item(&key)
-            .ok()
-            .flatten()
-            .and_then(|text| SavedGame::parse(&text).ok())
-            .filter(|g| g.id == id);
-        match game {
-            Some(game) => UNSAVED.with(|u| {
-                u.borrow_mut()
-                    .entry(game.id.clone())
-                    .or_insert((game, SaveError::Full));
+        // The reason the write failed, a line break, then the game (an earlier version kept
+        // the game alone, for a full storage).
+        let kept = session.get_item(&key).ok().flatten().and_then(|text| {
+            let (why, game) = text.split_once('\n').unwrap_or(("full", &text));
+            let why = if why == "refused" {
+                SaveError::Refused
+            } else {
+                SaveError::Full
+            };
+            let game = SavedGame::parse(game).ok().filter(|g| g.id == id)?;
+            Some((game, why))
+        });
+        match kept {
+            Some((game, why)) => UNSAVED.with(|u| {
+                u.borrow_mut().entry(game.id.clone()).or_insert((game, why));
             }),
             None => {
                 let _ = session.remove_item(&key);
@@ -169,15 +173,20 @@ fn recall_unsaved() {
     }
 }
 
-/// Keeps (or drops) this tab's copy of an unsaved game in sessionStorage.
-fn keep_unsaved(id: &str, game: Option<&SavedGame>) {
+/// Keeps (or drops) this tab's copy of an unsaved game in sessionStorage, with why it could
+/// not be saved.
+fn keep_unsaved(id: &str, game: Option<(&SavedGame, SaveError)>) {
     let Some(session) = session_storage() else {
         return;
     };
     let key = format!("{UNSAVED_PREFIX}{id}");
     match game {
-        Some(game) => {
-            let _ = session.set_item(&key, &game.to_json());
+        Some((game, why)) => {
+            let why = match why {
+                SaveError::Full => "full",
+                SaveError::Refused => "refused",
+            };
+            let _ = session.set_item(&key, &format!("{why}\n{}", game.to_json()));
         }
         None => {
             let _ = session.remove_item(&key);
@@ -517,7 +526,7 @@ fn write(storage: &Store, game: &SavedGame) -> Result<(), SaveError> {
         }
         Err(why) => {
             UNSAVED.with(|u| u.borrow_mut().insert(game.id.clone(), (game.clone(), why)));
-            keep_unsaved(&game.id, Some(game));
+            keep_unsaved(&game.id, Some((game, why)));
             Err(why)
         }
     }

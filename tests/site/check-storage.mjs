@@ -72,6 +72,43 @@ try {
     await context.close();
   }
 
+  // A browser that refuses to save (not a full storage), across a reload: still "refused".
+  {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => {
+      if (sessionStorage.getItem('test.refuse') !== 'on') return;
+      const real = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (this === window.localStorage) throw new DOMException('refused by the test', 'SecurityError');
+        return real.call(this, k, v);
+      };
+    });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('dialog', (d) => d.accept());
+    const id = await newGame(page);
+    await page.evaluate(() => sessionStorage.setItem('test.refuse', 'on'));
+    await page.reload();
+    await page.waitForSelector('svg.board .cell');
+    await oneMove(page);
+    await page.waitForSelector('#unsaved');
+    const said = await page.locator('#unsaved').innerText();
+    check(/refused/.test(said) && !/full/.test(said), 'refused: the move is marked unsaved because the browser refused');
+    await page.reload();
+    await page.waitForSelector('#unsaved');
+    const again = await page.locator('#unsaved').innerText();
+    check(/refused/.test(again) && !/full/.test(again) && await page.locator('.moves li').count() === 1,
+      `refused: after a reload the move is still there, still "refused", not "full" ("${again.split('\n')[0].slice(0, 60)}")`);
+    await page.evaluate(() => sessionStorage.removeItem('test.refuse'));
+    await page.reload();
+    await page.waitForSelector('.moves li');
+    await page.waitForFunction((id) => JSON.parse(localStorage.getItem('stackplay.game.' + id) || '{}').record?.moves.length === 1, id, { timeout: 8000 });
+    check(true, 'refused: once the browser saves again, the move is saved');
+    check(errors.length === 0, `refused: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+    await context.close();
+  }
+
   // Two tabs on one game, each moving at the same moment: no move is lost. "The same moment"
   // is made certain by holding each tab's storage events back for a second, as if both moves
   // were made before either tab heard of the other's.
