@@ -10,6 +10,13 @@ use stackplay::storage::SavedGame;
 /// Random games of STAX in the generic check (two and three players in turn).
 const STAX_GAMES: usize = 240;
 
+/// Random games of Evacuate in the generic check (both match options; a "first to 14" game
+/// is several rounds long): about 20 s of a debug run on the 2-core build machine.
+const EVACUATE_GAMES: usize = 500;
+
+/// The seed of the generic check.
+const SEED: u64 = 20_261_123;
+
 #[test]
 fn every_game_passes_1000_random_games() {
     assert!(!registry::games().is_empty());
@@ -18,14 +25,14 @@ fn every_game_passes_1000_random_games() {
         // unbounded table for every placement and landing): fewer games keep its share of a
         // debug run near half a minute (about 30 s on the 2-core build machine), two and three
         // players in turn.
-        let games = if entry.info().slug == "stax" {
-            STAX_GAMES
-        } else {
-            1000
+        let games = match entry.info().slug {
+            "stax" => STAX_GAMES,
+            "evacuate" => EVACUATE_GAMES,
+            _ => 1000,
         };
         let started = std::time::Instant::now();
         let report = entry
-            .check_random_games(games, 20_261_123)
+            .check_random_games(games, SEED)
             .unwrap_or_else(|e| panic!("{}: {e}", entry.info().name));
         println!(
             "{}: {report:?} in {:.1} s",
@@ -35,6 +42,29 @@ fn every_game_passes_1000_random_games() {
         assert_eq!(report.games, games, "{}", entry.info().name);
         assert!(report.listed_tried > report.moves);
         assert!(report.unlisted_tried > 0, "no unlisted move was tried");
+    }
+}
+
+/// Evacuate is registered and its random games above play both match options: the check
+/// draws each game's options from the form with `Rng::new(seed ^ 0xA5A5_A5A5)` (the match is
+/// the form's only option and its sides are fixed, so it is the first draw).
+#[test]
+fn evacuate_is_checked_in_both_match_options() {
+    let entry = registry::find("evacuate").unwrap();
+    let form = entry.setup_form(2).unwrap();
+    assert_eq!(form.options.len(), 1);
+    let values = form.options[0].values();
+    assert_eq!(values, ["14", "1"]);
+    let mut drawn = [0usize; 2];
+    for g in 0..EVACUATE_GAMES as u64 {
+        let mut rng = stackplay::core::Rng::new(SEED.wrapping_add(g) ^ 0xA5A5_A5A5);
+        drawn[rng.below(2) as usize] += 1;
+    }
+    assert!(drawn.iter().all(|&n| n > EVACUATE_GAMES / 4), "{drawn:?}");
+    for option in ["match=14", "match=1"] {
+        let game = registry::create("evacuate", option, 1).unwrap();
+        assert_eq!(game.seats(), 2);
+        assert!(!game.legal_moves().is_empty());
     }
 }
 

@@ -3,14 +3,14 @@
 //! (`crate::games::GAMES`), and `crate::registry` looks it up: the core knows no game.
 
 use std::any::Any;
-use std::fmt::Debug;
+use std::fmt;
 
 use super::error::ApiError;
 use super::game::{Game, GameInfo, Outcome, Seat, Viewer};
 use super::setup::{Fact, SeatCard, SetupChoices, SetupForm};
 
 /// A game of any kind, driven through strings.
-pub trait AnyGame: Debug {
+pub trait AnyGame {
     /// The game's facts (slug, name, player counts).
     fn info(&self) -> &'static GameInfo;
     /// Number of seats.
@@ -53,6 +53,18 @@ pub trait AnyGame: Debug {
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// The concrete game, for views that know its type.
     fn as_any(&self) -> &dyn Any;
+}
+
+// Written by hand rather than required of every game: a `Debug` supertrait put every game's
+// derived `Debug` (and all it formats) into the page's bundle through the vtables, though the
+// page never prints a game (kilobytes). Natively it shows the position.
+impl fmt::Debug for dyn AnyGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+        return write!(f, "{} {}", self.info().slug, self.position());
+        #[cfg(all(target_arch = "wasm32", feature = "ui"))]
+        f.write_str(self.info().slug)
+    }
 }
 
 impl<G: Game> AnyGame for G {

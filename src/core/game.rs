@@ -119,7 +119,8 @@ impl Outcome {
         match &self.scores {
             Some(scores) => {
                 let mut values: Vec<i64> = scores.clone();
-                values.sort_unstable_by(|a, b| b.cmp(a));
+                super::sort_small(&mut values);
+                values.reverse();
                 values.dedup();
                 values
                     .into_iter()

@@ -11,18 +11,20 @@ pub mod stax;
 use crate::core::GameEntry;
 
 /// Every game's engine, in menu order.
-pub static GAMES: [GameEntry; 4] = [
+pub static GAMES: [GameEntry; 5] = [
     GameEntry::of::<stack_control::StackControl>(),
     GameEntry::of::<evade::Evade>(),
     GameEntry::of::<stacks::Stacks>(),
     GameEntry::of::<stax::Stax>(),
+    GameEntry::of::<evacuate::Evacuate>(),
 ];
 
 /// Every game's view, one per entry of [`GAMES`] (a unit test checks they match).
 #[cfg(feature = "ui")]
-pub static VIEWS: [crate::ui::game_view::GameView; 4] = [
+pub static VIEWS: [crate::ui::game_view::GameView; 5] = [
     stack_control::view::VIEW,
     evade::view::VIEW,
     stacks::view::VIEW,
     stax::view::VIEW,
+    evacuate::view::VIEW,
 ];

@@ -1,7 +1,7 @@
 // Serves the built site (dist/) under a sub-path with a static file server, opens it in
 // headless Chromium and checks: no console errors or warnings, the home page lists the games, a new
 // Stack Control game draws its board SVG, a move can be played, and a reload keeps it; whole
-// games of Evade, Stacks and STAX are played through their boards.
+// games of Evade, Stacks, STAX and Evacuate are played through their boards.
 // Usage: node tests/site/check-site.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
 import { start } from './serve.mjs';
 
@@ -269,6 +269,104 @@ try {
       check(await page.locator('svg.board .cell .tile').count() > 0, `${viewport.name}: STAX: the tiles are on the board`);
     }
     await shot(page, `${viewport.name}-stax-over.png`);
+
+    // Evacuate through the built site, one round on the phone and first to 14 on the
+    // desktop: in the panel, pick a pyramid of the stash, a highlighted triangle (a move
+    // rather than a nudge when there is one, evacuating when it can), then confirm; or the
+    // take-off, release, end or pass buttons. Screenshots at the start, with a preview shown,
+    // and at the end.
+    await page.goto(base + '#/rules/evacuate');
+    await page.waitForSelector('.rules h2');
+    check(/reconstruction/.test(await page.locator('.rules').innerText()), `${viewport.name}: Evacuate: the rules say the board is a reconstruction`);
+    await page.goto(base + '#/new/evacuate');
+    await page.waitForSelector('#start-game');
+    const evacOption = viewport.name === 'desktop' ? '14' : '1';
+    await page.selectOption('#option-match', evacOption);
+    await page.click('#start-game');
+    await page.waitForSelector('svg.board [data-t]', { timeout: 10000 });
+    check(await page.locator('svg.board [data-t]').count() === 48, `${viewport.name}: Evacuate: 48 triangles`);
+    check(await page.locator('svg.board .space').count() === 8, `${viewport.name}: Evacuate: 8 floor spaces`);
+    check(await page.locator('svg.board .space .pc').count() === 12, `${viewport.name}: Evacuate: 12 occupants`);
+    await shot(page, `${viewport.name}-evacuate-start.png`);
+    await page.locator('.evac-stash button.usable').first().click();
+    await page.locator('svg.board .tri.move').first().click();
+    await page.waitForSelector('#evac-go');
+    check(/Before you confirm/.test(await page.locator('.evac-preview').innerText()), `${viewport.name}: Evacuate: a preview before confirming`);
+    await shot(page, `${viewport.name}-evacuate-preview.png`);
+    await page.click('#evac-cancel');
+    const evac = await page.evaluate(async () => {
+      const tick = () => new Promise((r) => setTimeout(r, 0));
+      const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      const $ = (s) => document.querySelector(s);
+      const $$ = (s) => [...document.querySelectorAll(s)];
+      const seen = { steps: 0, rounds: 0, stuck: 0, jams: 0, evacuated: 0 };
+      for (let n = 0; n < 6000; n++) {
+        await tick();
+        const note = ($('.evac-note') || {}).textContent || '';
+        if (/Round \d+ is over/.test(note)) seen.rounds++;
+        if (/pile is stuck/.test(note)) seen.stuck++;
+        if (/is jammed/.test(note)) seen.jams++;
+        if (/evacuated/.test(note)) seen.evacuated++;
+        if ($('.game-over')) return seen;
+        seen.steps++;
+        const steps = $$('.evac-steps button');
+        const take = steps.find((b) => /^t/.test(b.dataset.m));
+        if (take) { click(take); continue; }
+        if ($('#evac-pass')) { click($('#evac-pass')); continue; }
+        const stash = $$('.evac-stash button.usable');
+        if ($('#evac-end')) {
+          const release = steps.find((b) => /^r/.test(b.dataset.m));
+          click(release && n % 3 === 0 ? release : $('#evac-end'));
+          continue;
+        }
+        if (!stash.length) {
+          if (steps.length) { click(steps[0]); continue; }
+          return { ...seen, steps: -1 };
+        }
+        // Try each pyramid (largest first) on a few triangles for a placement that
+        // evacuates, else the first move found.
+        let best = null;
+        let out = false;
+        const pieces = stash.map((b) => b.dataset.p);
+        for (const piece of pieces.slice().reverse()) {
+          if (out) break;
+          if (!$(`[data-p='${piece}'][aria-pressed='true']`)) click($(`[data-p='${piece}']`));
+          await tick();
+          const moves = $$('svg.board .tri.move').map((t) => t.dataset.t);
+          for (const t of moves.slice(0, 8)) {
+            click($(`svg.board [data-t='${t}']`));
+            await tick();
+            if (!best) best = [piece, t];
+            if (/evacuated/.test(($('.evac-preview') || {}).textContent || '')) { best = [piece, t]; out = true; break; }
+          }
+        }
+        if (!best) {
+          const piece = pieces[n % pieces.length];
+          if (!$(`[data-p='${piece}'][aria-pressed='true']`)) click($(`[data-p='${piece}']`));
+          await tick();
+          const nudge = $$('svg.board .tri.nudge')[0];
+          if (!nudge) return { ...seen, steps: -2 };
+          best = [piece, nudge.dataset.t];
+        }
+        const [p, t] = best;
+        if ($('#evac-cancel')) { click($('#evac-cancel')); await tick(); }
+        click($(`[data-p='${p}']`));
+        await tick();
+        click($(`svg.board [data-t='${t}']`));
+        await tick();
+        if (!$('#evac-go')) return { ...seen, steps: -3 };
+        click($('#evac-go'));
+      }
+      return { ...seen, steps: -4 };
+    });
+    check(evac.steps > 0, `${viewport.name}: Evacuate: a whole game (${evacOption === '1' ? 'one round' : 'first to 14'}) played through the board ends (${JSON.stringify(evac)})`);
+    if (evac.steps > 0) {
+      const over = await page.locator('.game-over').innerText();
+      check(/wins|Draw/.test(over), `${viewport.name}: Evacuate: the result is shown ("${over.split('\n')[0]}")`);
+      check(evac.evacuated > 0, `${viewport.name}: Evacuate: evacuations were announced`);
+      if (evacOption === '14') check(evac.rounds > 0, `${viewport.name}: Evacuate: a round's end and the next round were announced`);
+    }
+    await shot(page, `${viewport.name}-evacuate-over.png`);
 
     await page.goto(base + '#/no/such/page');
     await page.waitForSelector('text=Page not found');

@@ -26,6 +26,10 @@
 
 mod notation;
 mod rules;
+#[cfg(feature = "ui")]
+pub mod view;
+#[cfg(feature = "ui")]
+mod view_words;
 
 pub use rules::{
     all_triangles, colours_of, direction, sides, Colour, Counts, Door, EndReason, Evacuate,

@@ -1,8 +1,6 @@
 //! Evacuate rules, per `shared/rulings/evacuate.md` rules 1 to 14 (see the module doc of
 //! `games::evacuate` for the choices made where the text and rulings are silent).
 
-use std::collections::BTreeSet;
-
 use crate::core::{
     Fact, Game, GameInfo, OptionKind, OptionSpec, Outcome, PlayError, Seat, SeatCard, SetupChoices,
     SetupError, SetupForm, Side, SideRule, Viewer,
@@ -767,12 +765,19 @@ impl Evacuate {
     /// `Evacuate::closure`), so the list never grows beyond 48.
     pub fn releases(&self, seat: Seat) -> Vec<Vec<Tri>> {
         let occupied = self.occupied_mask();
-        let units: BTreeSet<u64> = (0..TRIANGLES)
-            .filter(|i| occupied & (1 << i) != 0)
-            .filter_map(|i| self.closure(seat, Tri::from_index(i)))
-            .collect();
+        // Distinct groups, sorted, without a set or a library sort (at most 48 short lists):
+        // each generic collection or sort instantiated here would cost the page's bundle
+        // kilobytes.
+        let mut units: Vec<u64> = Vec::new();
+        for i in (0..TRIANGLES).filter(|i| occupied & (1 << i) != 0) {
+            if let Some(unit) = self.closure(seat, Tri::from_index(i)) {
+                if !units.contains(&unit) {
+                    units.push(unit);
+                }
+            }
+        }
         let mut out: Vec<Vec<Tri>> = units.into_iter().map(Self::mask_tris).collect();
-        out.sort();
+        crate::core::sort_small(&mut out);
         out
     }
 
@@ -835,9 +840,13 @@ impl Evacuate {
     /// Whether `seat` has a legal move (ruling 7, not a nudge).
     fn has_move(&self, seat: Seat) -> bool {
         let pieces = self.stash_pieces(seat);
-        let mut sizes: Vec<u8> = pieces.iter().map(|p| p.size.pips()).collect();
-        sizes.sort_unstable();
-        sizes.dedup();
+        // The distinct sizes (their order does not matter: any one will do).
+        let mut sizes: Vec<u8> = Vec::new();
+        for p in &pieces {
+            if !sizes.contains(&p.size.pips()) {
+                sizes.push(p.size.pips());
+            }
+        }
         self.vacant_usable().any(|t| {
             usize::from(t.level) <= self.floor[usize::from(t.space) - 1].len()
                 && sizes.iter().any(|&n| self.simulate(seat, t, n).is_some())

@@ -571,7 +571,7 @@ impl Evade {
             .iter()
             .map(|c| c.square)
             .collect();
-        squares.sort_unstable(); // distinct squares
+        crate::core::sort_small(&mut squares); // distinct squares
         squares
     }
 

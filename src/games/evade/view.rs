@@ -91,6 +91,7 @@ pub const VIEW: GameView = GameView {
     thumbnail: || html! { <Thumbnail /> },
     paint,
     setup_hint: "Suns (seat 1) set up first, then Moons, each in secret: the device is handed over between them and before every turn. Switch on \"Show me my own coins\" if you would rather not remember where your ace and blank are.",
+    ends_turn: None,
 };
 
 /// What a coin shows on its face: its value, or the word for the blank.
@@ -137,9 +138,20 @@ use crate::ui::game_view::num as n;
 
 /// A sun: a disc with eight rays, `s` the coin's radius.
 fn sun_mark(cx: f64, cy: f64, s: f64, colour: &'static str) -> Html {
-    let rays = (0..8).map(|i| {
-        let a = f64::from(i) * std::f64::consts::FRAC_PI_4;
-        let (sin, cos) = a.sin_cos();
+    // The eight directions 45 degrees apart, as (cos, sin): a table, so the bundle needs no
+    // trigonometry (kilobytes).
+    const R: f64 = std::f64::consts::FRAC_1_SQRT_2;
+    const DIRS: [(f64, f64); 8] = [
+        (1.0, 0.0),
+        (R, R),
+        (0.0, 1.0),
+        (-R, R),
+        (-1.0, 0.0),
+        (-R, -R),
+        (0.0, -1.0),
+        (R, -R),
+    ];
+    let rays = DIRS.iter().map(|&(cos, sin)| {
         html! {
             <line x1={n(cx + cos * s * 0.4)} y1={n(cy + sin * s * 0.4)}
                 x2={n(cx + cos * s * 0.64)} y2={n(cy + sin * s * 0.64)}

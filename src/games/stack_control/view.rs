@@ -45,6 +45,7 @@ pub const VIEW: GameView = GameView {
     thumbnail: || html! { <Thumbnail /> },
     paint,
     setup_hint: "Your colour is your scoring colour. The last seat moves first, then play goes on in seat order.",
+    ends_turn: None,
 };
 
 fn describe_stack(stack: &[Pyramid]) -> String {

@@ -90,9 +90,17 @@ pub const VIEW: GameView = GameView {
     thumbnail: || html! { <Thumbnail /> },
     paint,
     setup_hint: "Seat 1 plays Light and starts with a one-move turn; seat 2 plays Dark. Side 3 (19 cells) is the quick game; sides 4 and 5 are longer races. Diabolical Stacks lets you carry your opponent's pieces too.",
+    ends_turn: None,
 };
 
 use crate::ui::game_view::num as n;
+
+/// A number to two decimal places ("1.25"), written with integer arithmetic: formatting an
+/// `f64` would link Rust's float formatting into the bundle (kilobytes).
+fn hundredths(x: f64) -> String {
+    let h = (x * 100.0).round() as i64;
+    format!("{}.{:02}", h / 100, h % 100)
+}
 
 fn plural(count: usize, one: &str, many: &str) -> String {
     if count == 1 {
@@ -1035,7 +1043,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 role="button" tabindex={focusable.then_some("0")} aria-label={label}
                 aria-pressed={selected.to_string()} aria-disabled={(!focusable).then_some("true")}
                 {onclick} {onkeydown}>
-                <g transform={format!("translate({} {}) scale({zoom})", n(x), n(y))}>
+                <g transform={format!("translate({} {}) scale({})", n(x), n(y), hundredths(zoom))}>
                     <rect class="zone-box" x="0" y="0" width={n(w)} height={n(h)} rx="12" />
                     { pile(&pieces, 34.0, h / 2.0 + 25.0, 0, None) }
                     <text class="zone-number" x="84" y={n(h / 2.0 + 12.0)} text-anchor="middle">{ number.to_string() }</text>

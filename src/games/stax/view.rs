@@ -39,6 +39,7 @@ pub const VIEW: GameView = GameView {
     thumbnail,
     paint,
     setup_hint: "Seat 1 plays Light and places first, seat 2 Dark, seat 3 (with three players) Red. Each player hunts the next player's king.",
+    ends_turn: None,
 };
 
 /// A colour's name.

@@ -16,6 +16,10 @@ pub struct MoveListProps {
     pub cursor: usize,
     /// Called with the number of moves to show.
     pub on_goto: Callback<usize>,
+    /// Where each turn starts (move indices, from 0) when turns are several moves: one line
+    /// per turn, each move a button of its own. Empty: one line per move.
+    #[prop_or_default]
+    pub turns: Vec<usize>,
 }
 
 /// The move list.
@@ -54,6 +58,51 @@ pub fn MoveList(props: &MoveListProps) -> Html {
             </li>
         }
     };
+    // A turn of several moves: its number and player, then each move (a button showing the
+    // position after it).
+    let turn = |k: usize, from: usize, to: usize| {
+        let seat = props.moves.get(from).map_or(0, |m| m.0);
+        let name = props.names.get(seat).cloned().unwrap_or_default();
+        let current = props.cursor > from && props.cursor <= to;
+        let later = from >= props.cursor;
+        html! {
+            <li class={classes!("turn", current.then_some("current"), later.then_some("later"))}>
+                <span class="n">{ format!("{}.", k + 1) }</span>
+                <span class="who"><bdi>{ name.clone() }</bdi></span>
+                <span class="steps">
+                    { for (from..to).map(|i| {
+                        let on_goto = props.on_goto.clone();
+                        let mv = props.moves.get(i).map(|m| m.1.clone()).unwrap_or_default();
+                        let here = props.cursor == i + 1;
+                        html! {
+                            <button type="button" class={classes!("mv", here.then_some("here"), (i >= props.cursor).then_some("later"))}
+                                aria-current={here.then_some("step")}
+                                aria-label={format!("Show the position after move {}, {}: {mv}", i + 1, isolated(&name))}
+                                onclick={Callback::from(move |_| on_goto.emit(i + 1))}>{ mv }</button>
+                        }
+                    }) }
+                </span>
+            </li>
+        }
+    };
+    let lines: Html = if props.turns.is_empty() {
+        props
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, (seat, mv))| item(i, *seat, mv))
+            .collect()
+    } else {
+        props
+            .turns
+            .iter()
+            .enumerate()
+            .map(|(k, &from)| {
+                let to = props.turns.get(k + 1).copied().unwrap_or(props.moves.len());
+                turn(k, from, to)
+            })
+            .collect()
+    };
     let on_start = {
         let on_goto = props.on_goto.clone();
         Callback::from(move |_| on_goto.emit(0))
@@ -62,7 +111,7 @@ pub fn MoveList(props: &MoveListProps) -> Html {
         <div class="moves">
             <h2>{ "Moves" }</h2>
             <button type="button" class={classes!("start", (props.cursor == 0).then_some("current"))} onclick={on_start}>{ "Start position" }</button>
-            <ol ref={list}>{ for props.moves.iter().enumerate().map(|(i, (seat, mv))| item(i, *seat, mv)) }</ol>
+            <ol ref={list}>{ lines }</ol>
         </div>
     }
 }

@@ -108,7 +108,8 @@ fn size_text(bytes: f64) -> String {
             crate::ui::game_view::num(bytes / (1024.0 * 1024.0))
         )
     } else {
-        format!("{} KB", (bytes / 1024.0).ceil())
+        // A whole number: formatting an `f64` would link float formatting (kilobytes).
+        format!("{} KB", (bytes / 1024.0).ceil() as u64)
     }
 }
 

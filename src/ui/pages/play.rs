@@ -626,6 +626,24 @@ pub fn Play(props: &PlayProps) -> Html {
         players: Rc::new(record.players.clone()),
         on_move,
     };
+    // One line per turn in the move list, for a game whose turns are several moves.
+    let turns: Vec<usize> = views::view(&slug)
+        .and_then(|v| v.ends_turn)
+        .map(|ends| {
+            let line = session.timeline();
+            let moves = &record.moves;
+            let mut starts = vec![0];
+            for (i, mv) in moves.iter().enumerate().take(line.moves()) {
+                if i + 1 < moves.len()
+                    && ends(line.position(i).as_ref(), mv, line.position(i + 1).as_ref())
+                {
+                    starts.push(i + 1);
+                }
+            }
+            starts
+        })
+        .filter(|_| !record.moves.is_empty())
+        .unwrap_or_default();
     let turn_style = to_move
         .filter(|_| outcome.is_none())
         .map(|seat| format!("--turn-colour:{}", seat_colour(seat)));
@@ -699,7 +717,7 @@ pub fn Play(props: &PlayProps) -> Html {
                         </ul>
                     }
                 </div>
-                <MoveList moves={session.move_list()} {names} {cursor} {on_goto} />
+                <MoveList moves={session.move_list()} {names} {cursor} {on_goto} {turns} />
             </div>
         </section>
     }
