@@ -15,6 +15,10 @@ use crate::record::GameRecord;
 // a question is `<id>\t<strength>\t<record JSON>`, an answer `<id>\tok\t<move>` or
 // `<id>\terror\t<why>`.
 
+/// The worker answers no sooner than this many milliseconds after a question, so people can
+/// follow the computer's moves (two computers playing each other, a turn of several steps).
+pub const PACE_MS: f64 = 600.0;
+
 /// A question for the worker: the move for the seat to move after the record's moves
 /// (`record` as JSON), thought about at `strength`; `id` matches the answer to it.
 pub fn question(id: u32, strength: Strength, record: &str) -> String {

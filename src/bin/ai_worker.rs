@@ -1,6 +1,7 @@
-//! The computer opponent's Web Worker: answers each message (a `computer::Request` as JSON)
-//! with a message (a `computer::Answer` as JSON). It holds the engines and the search but no
-//! Yew; the page starts it only when a computer seat plays (`ui::computer`).
+//! The computer opponent's Web Worker: answers each message (a `computer::question`) with a
+//! message (`computer::answer`), no sooner than `computer::PACE_MS` after the question. It
+//! holds the engines and the search but no Yew; the page starts it only when a computer
+//! seat plays (`ui::computer`).
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -12,13 +13,22 @@ fn main() {
     };
     let reply = scope.clone();
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
-        let request = e.data().as_string().unwrap_or_default();
-        let answer = stackplay::computer::answer(&request, &js_sys::Date::now);
-        // A failed post leaves the page waiting; it gives up when the game moves on.
-        let _ = reply.post_message(&JsValue::from_str(&answer));
+        let asked = js_sys::Date::now();
+        let question = e.data().as_string().unwrap_or_default();
+        let answer = JsValue::from_str(&stackplay::computer::answer(&question, &js_sys::Date::now));
+        let wait = (stackplay::computer::PACE_MS - (js_sys::Date::now() - asked)).max(0.0);
+        let scope = reply.clone();
+        let post = Closure::once_into_js(move || {
+            // A failed post leaves the page waiting; it asks again when the game moves on.
+            let _ = scope.post_message(&answer);
+        });
+        let _ = reply.set_timeout_with_callback_and_timeout_and_arguments_0(
+            post.unchecked_ref(),
+            wait as i32,
+        );
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    // Tells the page the worker is ready for requests.
+    // Tells the page the worker is ready for questions.
     let _ = scope.post_message(&JsValue::from_str("ready"));
 }

@@ -37,8 +37,9 @@ pub struct PlayerInfo {
 }
 
 /// How hard the computer thinks for a seat it plays: about 0.2 s, 1 s and 3 s a step.
+// Stored as its word, through `String` (whose serde code the bundle has anyway).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(try_from = "String", into = "String")]
 pub enum Strength {
     /// A casual opponent, about 0.2 s a step.
     Quick,
@@ -64,6 +65,20 @@ impl Strength {
     /// The strength a menu's word names.
     pub fn from_label(label: &str) -> Option<Strength> {
         Strength::ALL.into_iter().find(|s| s.label() == label)
+    }
+}
+
+impl From<Strength> for String {
+    fn from(s: Strength) -> String {
+        s.label().to_string()
+    }
+}
+
+impl TryFrom<String> for Strength {
+    type Error = &'static str;
+
+    fn try_from(label: String) -> Result<Strength, &'static str> {
+        Strength::from_label(&label).ok_or("not a strength of the computer")
     }
 }
 

@@ -20,9 +20,14 @@ pub use any::{AnyGame, GameEntry};
 /// few hundred bytes. The result is the same as `sort_unstable`'s wherever equal elements
 /// are indistinguishable (every use here).
 pub fn sort_small<T: Ord>(v: &mut [T]) {
+    sort_small_by(v, |a, b| a > b);
+}
+
+/// [`sort_small`] by an order of one's own: `after(a, b)` says `a` belongs after `b`. Stable.
+pub fn sort_small_by<T>(v: &mut [T], mut after: impl FnMut(&T, &T) -> bool) {
     for i in 1..v.len() {
         let mut j = i;
-        while j > 0 && v[j - 1] > v[j] {
+        while j > 0 && after(&v[j - 1], &v[j]) {
             v.swap(j - 1, j);
             j -= 1;
         }

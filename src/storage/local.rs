@@ -405,9 +405,10 @@ pub fn load_all() -> Shelf {
         shelf.games.push(game);
         shelf.unsaved.push((id, why));
     }
-    shelf
-        .games
-        .sort_unstable_by(|a, b| b.updated_ms.total_cmp(&a.updated_ms).then(a.id.cmp(&b.id)));
+    // Latest first (a list of saved games is short: no library sort in the bundle).
+    crate::core::sort_small_by(&mut shelf.games, |a, b| {
+        b.updated_ms.total_cmp(&a.updated_ms).then(a.id.cmp(&b.id)) == std::cmp::Ordering::Greater
+    });
     let taken = taken.unwrap_or_default();
     for slot in &taken {
         let key = format!("{ASIDE_PREFIX}{slot}");

@@ -29,6 +29,9 @@ struct Client {
 
 thread_local! {
     static CLIENT: RefCell<Option<Client>> = const { RefCell::new(None) };
+    /// A stopped client, kept until the next question: never dropped inside one of its own
+    /// listeners (`stop` may be called from one).
+    static STOPPED: RefCell<Option<Client>> = const { RefCell::new(None) };
     static NEXT_ID: Cell<u32> = const { Cell::new(1) };
 }
 
@@ -103,6 +106,7 @@ pub fn ask(record: &GameRecord, strength: Strength, reply: Reply) {
         id
     });
     let text = crate::computer::question(id, strength, &record.to_json());
+    STOPPED.with(|s| s.borrow_mut().take());
     let started = CLIENT.with(|c| {
         let mut c = c.borrow_mut();
         if c.is_none() {
@@ -134,8 +138,7 @@ pub fn stop() {
         {
             if let Some(client) = c.take() {
                 client.worker.terminate();
-                // Dropped later, never inside one of its own listeners (this may be one).
-                wasm_bindgen_futures::spawn_local(async move { drop(client) });
+                STOPPED.with(|s| *s.borrow_mut() = Some(client));
             }
         }
     });

@@ -1284,28 +1284,23 @@ impl Stax {
                         .into_iter()
                         .filter_map(|n| grid.index(n))
                         .collect();
-                    v.sort_unstable();
+                    crate::core::sort_small(&mut v);
                     v
                 }
                 None => Vec::new(),
             },
             _ => {
                 // Empty cells next to two or more stacks: those listed twice or more among
-                // the stacks' empty neighbours.
-                let mut around: Vec<usize> = grid
-                    .occ
-                    .iter()
-                    .flat_map(|&i| (0..6).filter_map(move |d| grid.nb(i, d)))
-                    .filter(|&j| grid.height[j] == 0)
-                    .collect();
-                around.sort_unstable();
-                let mut out = Vec::with_capacity(around.len() / 2);
-                for (k, &j) in around.iter().enumerate() {
-                    if k >= 1 && around[k - 1] == j && out.last() != Some(&j) {
-                        out.push(j);
+                // the stacks' empty neighbours (counted per cell, so in cell order; no sort).
+                let mut count = vec![0u8; grid.height.len()];
+                for &i in &grid.occ {
+                    for d in 0..6 {
+                        if let Some(j) = grid.nb(i, d).filter(|&j| grid.height[j] == 0) {
+                            count[j] = count[j].saturating_add(1);
+                        }
                     }
                 }
-                out
+                (0..count.len()).filter(|&j| count[j] >= 2).collect()
             }
         }
     }

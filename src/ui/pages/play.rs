@@ -441,9 +441,9 @@ pub fn Play(props: &PlayProps) -> Html {
     }
 
     {
-        // The computer's turn: ask its worker, and play the answer at a pace people can
-        // follow (at least 0.6 s a move), unless the game moved on meanwhile (undo, another
-        // tab, the page closed): then the question is dropped and the worker stopped.
+        // The computer's turn: ask its worker (which answers at a pace people can follow),
+        // and play the answer unless the game moved on meanwhile (undo, another tab, the page
+        // closed): then the question is dropped and the worker stopped.
         let dispatcher = state.dispatcher();
         let question = state.session.as_ref().ok().and_then(|s| {
             let (_, strength) = s.computer_to_move()?;
@@ -454,14 +454,8 @@ pub fn Play(props: &PlayProps) -> Html {
         let ticket = question.as_ref().map(|q| q.0);
         use_effect_with(ticket, move |_| {
             if let Some((ticket, record, strength)) = question {
-                let asked = local::now_ms();
                 let reply = Callback::from(move |result: Result<String, String>| {
-                    let dispatcher = dispatcher.clone();
-                    let wait = (600.0 - (local::now_ms() - asked)).max(0.0) as u64;
-                    wasm_bindgen_futures::spawn_local(async move {
-                        yew::platform::time::sleep(std::time::Duration::from_millis(wait)).await;
-                        dispatcher.dispatch(PlayAction::Computer(ticket, result));
-                    });
+                    dispatcher.dispatch(PlayAction::Computer(ticket, result));
                 });
                 computer::ask(&record, strength, reply);
             }
