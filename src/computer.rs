@@ -8,7 +8,9 @@
 //! then masked for that seat before the search starts, so a hidden-information game's
 //! secrets of other seats never reach it.
 
-use crate::core::{ApiError, Strength, Viewer};
+use crate::core::Strength;
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+use crate::core::{ApiError, Viewer};
 use crate::record::GameRecord;
 
 // The messages are plain text (no serde code for them in the page's bundle):
@@ -57,6 +59,8 @@ pub fn seed_for(record: &GameRecord) -> u64 {
 ///
 /// # Errors
 /// A record that does not replay, a finished game, or a search that finds nothing.
+// The worker's code: the page only asks (its bundle leaves positions and the search out).
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
 pub fn choose(
     record: &GameRecord,
     strength: Strength,
@@ -70,25 +74,27 @@ pub fn choose(
     search(seen.as_ref(), strength, seed_for(record), now)
 }
 
-/// The search itself, on the position as the seat to move sees it.
-// Until the generic search lands: a seeded random legal move.
+/// The search itself ([`crate::ai`], through the string-level API), on the position as the
+/// seat to move sees it, within the strength's budget.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
 fn search(
     game: &dyn crate::core::AnyGame,
-    _strength: Strength,
+    strength: Strength,
     seed: u64,
-    _now: &dyn Fn() -> f64,
+    now: &dyn Fn() -> f64,
 ) -> Result<String, ApiError> {
-    let moves = game.legal_moves();
-    if moves.is_empty() {
-        return Err(ApiError::BadRecord("there is no legal move".into()));
-    }
-    let mut rng = crate::core::Rng::new(seed);
-    Ok(moves[rng.below(moves.len() as u64) as usize].clone())
+    let budget = match strength {
+        Strength::Quick => crate::ai::Budget::QUICK,
+        Strength::Normal => crate::ai::Budget::NORMAL,
+        Strength::Strong => crate::ai::Budget::STRONG,
+    };
+    crate::registry::best_move(game.info().slug, &game.position(), &budget, seed, now)
 }
 
 /// Answers a question ([`question`]) with an answer ([`read_answer`] reads it): what the
 /// worker does with each message. Never panics: a question that does not read gets an answer
 /// with id 0 and the reason.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
 pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
     let mut parts = question.splitn(3, '\t');
     let (Some(id), Some(strength), Some(record)) = (
@@ -104,7 +110,7 @@ pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
     answer_text(id, &result)
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(all(target_arch = "wasm32", feature = "ui"))))]
 mod tests {
     use super::*;
     use crate::record::PlayerInfo;

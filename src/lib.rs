@@ -1,6 +1,7 @@
 //! Stackplay: five abstract stacking board games to play with friends on one device.
 //!
 //! - [`core`]: the game trait and what it speaks in (no web crates, no game).
+//! - [`ai`]: the computer opponent, one tree search generic over the game trait.
 //! - [`games`]: one folder per game (rules, notation, board view) and the tables of games.
 //! - [`registry`]: the games by slug, driven through strings.
 //! - [`record`]: game records, replayed from their seed and moves.
@@ -13,6 +14,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod ai;
 pub mod computer;
 pub mod core;
 pub mod games;

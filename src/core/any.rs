@@ -137,6 +137,10 @@ pub struct GameEntry {
     // parsers out (about 9 KB gzipped).
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     load: fn(&str) -> GameResult,
+    // The computer's move, from position notation: left out of the page's bundle like
+    // `load` (the computer thinks in a worker built without the page).
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    best_move: BestMoveFn,
     default_options: fn(usize) -> Result<String, ApiError>,
     setup_form: fn(usize) -> Result<SetupForm, ApiError>,
     options_from: fn(&SetupChoices) -> Result<String, ApiError>,
@@ -163,6 +167,23 @@ fn load_impl<G: Game>(position: &str) -> Result<Box<dyn AnyGame>, ApiError> {
     Ok(Box::new(game))
 }
 
+/// A game's computer move from position notation, a budget, a seed and a clock.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+type BestMoveFn = fn(&str, &crate::ai::Budget, u64, &dyn Fn() -> f64) -> Result<String, ApiError>;
+
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+fn best_move_impl<G: Game>(
+    position: &str,
+    budget: &crate::ai::Budget,
+    seed: u64,
+    clock: &dyn Fn() -> f64,
+) -> Result<String, ApiError> {
+    let game: G = position.trim().parse()?;
+    game.check_invariants()
+        .map_err(|why| super::error::NotationError::new("position", why))?;
+    Ok(crate::ai::best_move(&game, budget, seed, clock)?.to_string())
+}
+
 fn default_options_impl<G: Game>(players: usize) -> Result<String, ApiError> {
     Ok(G::default_options(players)?.to_string())
 }
@@ -183,6 +204,8 @@ impl GameEntry {
             create: create_impl::<G>,
             #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
             load: load_impl::<G>,
+            #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+            best_move: best_move_impl::<G>,
             default_options: default_options_impl::<G>,
             setup_form: setup_form_impl::<G>,
             options_from: options_from_impl::<G>,
@@ -213,6 +236,22 @@ impl GameEntry {
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     pub fn load(&self, position: &str) -> Result<Box<dyn AnyGame>, ApiError> {
         (self.load)(position)
+    }
+
+    /// The computer's move for the seat to move in `position` (position notation, the whole
+    /// position or as that seat sees it), in move notation; see [`crate::registry::best_move`].
+    ///
+    /// # Errors
+    /// When the position does not parse or is inconsistent, or the game is over.
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    pub fn best_move(
+        &self,
+        position: &str,
+        budget: &crate::ai::Budget,
+        seed: u64,
+        clock: &dyn Fn() -> f64,
+    ) -> Result<String, ApiError> {
+        (self.best_move)(position, budget, seed, clock)
     }
 
     /// Default options notation for `players` seats.

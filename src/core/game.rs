@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::error::{NotationError, PlayError, SetupError};
+use super::rng::Rng;
 use super::setup::{Fact, SeatCard, SetupChoices, SetupForm};
 
 /// A seat at the table, counted from 0. Shown to people as `index + 1`.
@@ -241,6 +242,15 @@ pub trait Game:
     /// The position as `viewer` may see it: secrets of other seats are masked. Games with
     /// perfect information return a plain copy.
     fn view(&self, viewer: Viewer) -> Self;
+
+    /// A whole position consistent with everything `seat` has seen of this one, its secrets
+    /// sampled with `rng`: what a computer player searches when it may not see everything
+    /// (one sample per search iteration). Called on the whole position or on `seat`'s masked
+    /// one ([`Game::view`]), it must give the same samples for both, so the result depends
+    /// only on what `seat` may see. Perfect-information games keep the default, a copy.
+    fn determinize(&self, _seat: Seat, _rng: &mut Rng) -> Self {
+        self.clone()
+    }
 
     /// How `mv`, played from this position, reads in the move list for `viewer`. Games with
     /// secret moves (Evade's hidden setup) say only what the viewer may know.

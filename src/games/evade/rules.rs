@@ -384,6 +384,53 @@ pub fn all_setups() -> Vec<EvadeMove> {
     out
 }
 
+/// Gives every coin of one seat whose value is hidden (`None`) one of the values not yet seen
+/// on the others, uniformly among the assignments that put no special value on a coin marked
+/// `plain` (when that is possible at all).
+fn fill_hidden_values(coins: &mut [Coin], plain: &[bool; COINS_PER_SEAT], rng: &mut Rng) {
+    let mut pool: Vec<Value> = Value::ALL
+        .into_iter()
+        .filter(|v| !coins.iter().any(|c| c.value == Some(*v)))
+        .collect();
+    let hidden: Vec<usize> = (0..coins.len())
+        .filter(|&i| coins[i].value.is_none())
+        .collect();
+    if pool.len() != hidden.len() {
+        return; // not a position of this game (duplicate values); leave it as it is
+    }
+    rng.shuffle(&mut pool);
+    let (mut specials, mut others): (Vec<Value>, Vec<Value>) =
+        pool.into_iter().partition(|v| v.is_special());
+    let mut free: Vec<usize> = hidden
+        .iter()
+        .copied()
+        .filter(|&i| !plain.get(i).copied().unwrap_or(false))
+        .collect();
+    let mut rest: Vec<usize> = Vec::new();
+    if free.len() < specials.len() {
+        free.clone_from(&hidden);
+    } else {
+        rest = hidden
+            .iter()
+            .copied()
+            .filter(|i| !free.contains(i))
+            .collect();
+    }
+    rng.shuffle(&mut free);
+    // The specials go on random coins that may hold them, everything else anywhere left.
+    let mut order = free.split_off(specials.len().min(free.len()));
+    let chosen = free;
+    order.append(&mut rest);
+    rng.shuffle(&mut order);
+    for i in chosen {
+        coins[i].value = specials.pop();
+    }
+    others.append(&mut specials);
+    for i in order {
+        coins[i].value = others.pop();
+    }
+}
+
 /// Whether six values are the six different values.
 pub fn is_arrangement(values: &[Value; 6]) -> bool {
     Value::ALL.iter().all(|v| values.contains(v))
@@ -1091,6 +1138,39 @@ impl Game for Evade {
             }
         }
         masked
+    }
+
+    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
+        let mut out = self.view(Viewer::Seat(seat));
+        // What `seat` has seen beyond the values shown: a coin that ever stood free in its
+        // owner's goal row while play went on entered it without winning, so it is not special
+        // (its square now, and every recorded position since the last freeze, say so). And
+        // play going on means the four specials are not all frozen.
+        let plain: [[bool; COINS_PER_SEAT]; 2] = std::array::from_fn(|owner| {
+            std::array::from_fn(|id| {
+                let base = owner * COINS_PER_SEAT;
+                let in_goal = |sq: Square| sq.row() == goal_row(owner);
+                out.coins[owner].get(id).is_some_and(|c| {
+                    out.phase == Phase::Play
+                        && (in_goal(c.square)
+                            || out.keys.iter().any(|k| {
+                                Square::from_index(usize::from(k.squares[base + id]))
+                                    .is_some_and(in_goal)
+                            }))
+                })
+            })
+        });
+        let masked = out.coins.clone();
+        for attempt in 0..32 {
+            for owner in 0..2 {
+                out.coins[owner].clone_from(&masked[owner]);
+                fill_hidden_values(&mut out.coins[owner], &plain[owner], rng);
+            }
+            if out.phase != Phase::Play || !out.all_specials_frozen() || attempt == 31 {
+                break;
+            }
+        }
+        out
     }
 
     fn describe_move(&self, mv: &EvadeMove, viewer: Viewer) -> String {

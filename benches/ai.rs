@@ -1,0 +1,245 @@
+//! The computer opponent's strength and speed, natively, for every game and player count:
+//! its results against uniform random play and against a one-step lookahead player (takes
+//! a step that wins at once, avoids steps after which the next player can win at once,
+//! otherwise plays at random), and its search iterations per second. Prints numbers; asserts
+//! nothing (the machines are shared and noisy).
+//!
+//! Run: `cargo bench --no-default-features --bench ai`. Environment:
+//! - `AI_GAMES`: games per game, player count and opponent (default 1: about 3 minutes);
+//! - `AI_BUDGET`: `quick`, `normal`, `strong` (a preset: iterations and time cap), or a
+//!   number of iterations with no time cap (default 300);
+//! - `AI_ONLY`: run only the games whose slug contains this text;
+//! - `AI_PLAYERS`: run only this player count;
+//! - `AI_VERBOSE`: print how every game ended;
+//! - `AI_C`, `AI_PLAYOUT_WINS` (`1`), `AI_STEPS`: search settings to try (exploration
+//!   constant, playouts that take wins at once, playout length).
+
+#![cfg_attr(target_arch = "wasm32", allow(unused_imports, dead_code))]
+
+use std::time::Instant;
+
+use stackplay::ai::{self, Budget, Settings};
+use stackplay::core::{Game, Rng, Seat, Viewer};
+use stackplay::games::evacuate::Evacuate;
+use stackplay::games::evade::Evade;
+use stackplay::games::stack_control::StackControl;
+use stackplay::games::stacks::Stacks;
+use stackplay::games::stax::Stax;
+
+/// Who sits in the other seats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Opponent {
+    Random,
+    Lookahead,
+}
+
+/// What one series of games gave the computer.
+#[derive(Debug, Default)]
+struct Tally {
+    wins: u32,
+    shared: u32,
+    losses: u32,
+    /// Wins plus shares of shared first places (a two-way draw counts a half).
+    points: f64,
+    iterations: u64,
+    search_ms: f64,
+    moves: u64,
+}
+
+/// Natively only.
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    let games: u32 = env("AI_GAMES").and_then(|s| s.parse().ok()).unwrap_or(1);
+    let budget_text = env("AI_BUDGET").unwrap_or_else(|| "300".into());
+    let budget = Budget::preset(&budget_text)
+        .or_else(|| budget_text.parse().ok().map(Budget::iterations))
+        .unwrap_or(Budget::iterations(300));
+    let only = env("AI_ONLY").unwrap_or_default();
+    let defaults = Settings::default();
+    let settings = Settings {
+        exploration: env("AI_C")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(defaults.exploration),
+        playout_steps: env("AI_STEPS")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(defaults.playout_steps),
+        playout_takes_wins: env("AI_PLAYOUT_WINS")
+            .map_or(defaults.playout_takes_wins, |s| s == "1"),
+        ..defaults
+    };
+    let count: Option<usize> = env("AI_PLAYERS").and_then(|s| s.parse().ok());
+    let cfg = Config {
+        games,
+        budget,
+        settings,
+        count,
+    };
+    println!("computer: {budget:?}, {settings:?}, {games} games a line, seats rotating");
+    println!(
+        "{:<14} {:>3} {:<10} {:>5} {:>5} {:>5} {:>7} {:>9} {:>8}",
+        "game", "p", "against", "won", "drew", "lost", "score%", "iter/s", "ms/move"
+    );
+    let started = Instant::now();
+    let run = |slug: &str| only.is_empty() || slug.contains(only.as_str());
+    if run("stack-control") {
+        for players in 2..=5 {
+            series::<StackControl>(players, &cfg);
+        }
+    }
+    if run("evade") {
+        series::<Evade>(2, &cfg);
+    }
+    if run("stacks") {
+        series::<Stacks>(2, &cfg);
+    }
+    if run("stax") {
+        for players in 2..=3 {
+            series::<Stax>(players, &cfg);
+        }
+    }
+    if run("evacuate") {
+        series::<Evacuate>(2, &cfg);
+    }
+    println!("total {:.0} s", started.elapsed().as_secs_f64());
+}
+
+fn env(key: &str) -> Option<String> {
+    std::env::var(key).ok().filter(|s| !s.is_empty())
+}
+
+/// What the run was asked for.
+struct Config {
+    games: u32,
+    budget: Budget,
+    settings: Settings,
+    count: Option<usize>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn series<G: Game>(players: usize, cfg: &Config) {
+    if cfg.count.is_some_and(|c| c != players) {
+        return;
+    }
+    for opponent in [Opponent::Random, Opponent::Lookahead] {
+        let mut tally = Tally::default();
+        for g in 0..cfg.games {
+            play_one::<G>(players, u64::from(g), opponent, cfg, &mut tally);
+        }
+        let n = f64::from(cfg.games.max(1));
+        println!(
+            "{:<14} {:>3} {:<10} {:>5} {:>5} {:>5} {:>6.1}% {:>9.0} {:>8.1}",
+            G::info().slug,
+            players,
+            format!("{opponent:?}").to_lowercase(),
+            tally.wins,
+            tally.shared,
+            tally.losses,
+            100.0 * tally.points / n,
+            tally.iterations as f64 / (tally.search_ms / 1000.0).max(1e-9),
+            tally.search_ms / (tally.moves.max(1) as f64),
+        );
+    }
+}
+
+/// One game: the computer in seat `g % players`, the opponents in the others.
+#[cfg(not(target_arch = "wasm32"))]
+fn play_one<G: Game>(players: usize, g: u64, opponent: Opponent, cfg: &Config, tally: &mut Tally) {
+    let Ok(options) = G::default_options(players) else {
+        return;
+    };
+    let Ok(mut game) = G::new(&options, 1000 + g) else {
+        return;
+    };
+    let computer = (g as usize) % players;
+    let mut rng = Rng::new(0xBE7C_4000 + g);
+    let clock = ai::native_clock();
+    let mut steps = 0;
+    while let Some(mover) = game.to_move() {
+        let mv = if mover == computer {
+            let t = clock();
+            let Ok(choice) = ai::search(&game, &cfg.budget, &cfg.settings, g, &clock) else {
+                break;
+            };
+            tally.search_ms += clock() - t;
+            tally.iterations += u64::from(choice.iterations);
+            tally.moves += 1;
+            choice.mv
+        } else {
+            match opponent {
+                Opponent::Random => random_move(&game, &mut rng),
+                Opponent::Lookahead => lookahead_move(&game, mover, &mut rng),
+            }
+        };
+        if game.play(&mv).is_err() {
+            break;
+        }
+        steps += 1;
+        if steps > 5_000 {
+            break;
+        }
+    }
+    let outcome = game.outcome();
+    if env("AI_VERBOSE").is_some() {
+        let reason = outcome.as_ref().map_or("unfinished", |o| o.reason.as_str());
+        println!(
+            "  game {g}: computer seat {}, {steps} steps: {reason}",
+            computer + 1
+        );
+    }
+    let winners = outcome.map(|o| o.winners).unwrap_or_default();
+    if winners == [computer] {
+        tally.wins += 1;
+        tally.points += 1.0;
+    } else if winners.contains(&computer) {
+        tally.shared += 1;
+        tally.points += 1.0 / winners.len() as f64;
+    } else if winners.is_empty() {
+        tally.shared += 1;
+        tally.points += 1.0 / players as f64;
+    } else {
+        tally.losses += 1;
+    }
+}
+
+fn random_move<G: Game>(game: &G, rng: &mut Rng) -> G::Move {
+    let moves = game.legal_moves();
+    moves[rng.below(moves.len() as u64) as usize].clone()
+}
+
+/// One step of lookahead, from what `seat` may see (one sampled position where something is
+/// hidden): a step that wins at once, else a random step after which the next player (when
+/// it is another) cannot win at once, else any random step.
+fn lookahead_move<G: Game>(game: &G, seat: Seat, rng: &mut Rng) -> G::Move {
+    let seen = game.view(Viewer::Seat(seat)).determinize(seat, rng);
+    let moves = seen.legal_moves();
+    let wins = |g: &G, mv: &G::Move, s: Seat| {
+        let mut next = g.clone();
+        next.play(mv).is_ok() && next.outcome().is_some_and(|o| o.winners == [s])
+    };
+    if let Some(mv) = moves.iter().find(|mv| wins(&seen, mv, seat)) {
+        return mv.clone();
+    }
+    let safe: Vec<&G::Move> = moves
+        .iter()
+        .filter(|mv| {
+            let mut next = seen.clone();
+            if next.play(mv).is_err() {
+                return false;
+            }
+            match next.to_move() {
+                Some(other) if other != seat => {
+                    !next.legal_moves().iter().any(|m| wins(&next, m, other))
+                }
+                _ => true,
+            }
+        })
+        .collect();
+    if safe.is_empty() {
+        moves[rng.below(moves.len() as u64) as usize].clone()
+    } else {
+        safe[rng.below(safe.len() as u64) as usize].clone()
+    }
+}

@@ -1,0 +1,98 @@
+//! The computer opponent: one Monte Carlo tree search (UCT) generic over [`Game`], so every
+//! game, including one added later, gets a computer player with no code of its own.
+//!
+//! - Every seat has its reward (2 to 5 players): winners share the win, a draw splits it,
+//!   and where the game keeps scores the others are ranked by them ([`reward`]).
+//! - A turn of several steps is searched as the steps it is: a tree node's mover is
+//!   [`Game::to_move`], which may be the same seat several times in a row.
+//! - Hidden information: the search starts from what its seat may see ([`Game::view`]) and
+//!   samples one whole position per iteration with [`Game::determinize`] (single-observer
+//!   information-set search: the tree's edges are moves, and an edge counts as available only
+//!   in the samples where it is legal).
+//! - Seeded with the project's [`Rng`]: the same position, budget and seed give the same
+//!   move whenever the time cap is not what stopped the search.
+//! - The clock is passed in (`&dyn Fn() -> f64`, milliseconds): `std::time::Instant` panics
+//!   in `wasm32-unknown-unknown`, where a Web Worker passes `performance.now()`; native
+//!   callers use [`native_clock`].
+//!
+//! Nothing here imports a web crate.
+
+mod reward;
+mod search;
+
+pub use reward::{heuristic_rewards, outcome_rewards};
+pub use search::{search, Choice, Settings};
+
+use crate::core::{Game, PlayError};
+
+/// How much the computer may think: an iteration count, and a time cap that stops the
+/// search earlier on a slow device. When the cap is not reached the move depends only on
+/// the position, the budget and the seed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Budget {
+    /// Most search iterations (one walk down the tree and one random playout each; at least
+    /// one is always run).
+    pub iterations: u32,
+    /// Most thinking time in milliseconds by the clock given to the search; `None` for
+    /// iterations alone (the same move on every machine).
+    pub time_cap_ms: Option<f64>,
+}
+
+impl Budget {
+    /// About 0.2 s of thinking.
+    pub const QUICK: Budget = Budget {
+        iterations: 600,
+        time_cap_ms: Some(200.0),
+    };
+    /// About 1 s of thinking.
+    pub const NORMAL: Budget = Budget {
+        iterations: 3_000,
+        time_cap_ms: Some(1_000.0),
+    };
+    /// About 3 s of thinking.
+    pub const STRONG: Budget = Budget {
+        iterations: 9_000,
+        time_cap_ms: Some(3_000.0),
+    };
+
+    /// A fixed number of iterations and no time cap: reproducible everywhere.
+    pub const fn iterations(iterations: u32) -> Budget {
+        Budget {
+            iterations,
+            time_cap_ms: None,
+        }
+    }
+
+    /// The preset called `quick`, `normal` or `strong`.
+    pub fn preset(name: &str) -> Option<Budget> {
+        match name {
+            "quick" => Some(Budget::QUICK),
+            "normal" => Some(Budget::NORMAL),
+            "strong" => Some(Budget::STRONG),
+            _ => None,
+        }
+    }
+}
+
+/// A clock in milliseconds from `std::time::Instant` (native builds only: `Instant` panics
+/// in `wasm32-unknown-unknown`, where the caller passes `performance.now()` instead).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn native_clock() -> impl Fn() -> f64 {
+    let start = std::time::Instant::now();
+    move || start.elapsed().as_secs_f64() * 1000.0
+}
+
+/// The move the computer plays for the seat to move in `game`, with the default
+/// [`Settings`]. `game` may be the whole position or the mover's masked view: the search
+/// only ever looks at the mover's view.
+///
+/// # Errors
+/// [`PlayError::GameOver`] when nobody is to move.
+pub fn best_move<G: Game>(
+    game: &G,
+    budget: &Budget,
+    seed: u64,
+    clock: &dyn Fn() -> f64,
+) -> Result<G::Move, PlayError> {
+    search(game, budget, &Settings::default(), seed, clock).map(|c| c.mv)
+}

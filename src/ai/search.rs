@@ -1,0 +1,412 @@
+//! The tree search itself: UCT over the steps of the game, one sampled position per
+//! iteration for games with hidden information.
+
+use super::reward::{heuristic_rewards, outcome_rewards};
+use super::Budget;
+use crate::core::{Game, PlayError, Rng, Seat, Viewer};
+
+/// No child node yet.
+const NONE: u32 = u32::MAX;
+
+/// How the search plays; the defaults are what [`super::best_move`] uses.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Settings {
+    /// The UCT exploration constant (rewards are in `0..=1`).
+    pub exploration: f64,
+    /// Most random steps in one playout below the tree; a playout cut off there is scored
+    /// by [`heuristic_rewards`].
+    pub playout_steps: usize,
+    /// Whether a playout step takes a move that wins at once when there is one (slower
+    /// steps, truer playouts).
+    pub playout_takes_wins: bool,
+    /// Whether to look for a move that wins at once before searching (games without
+    /// hidden information only); tests turn it off to see the search find wins alone.
+    pub wins_first: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            exploration: 0.7,
+            playout_steps: 200,
+            playout_takes_wins: false,
+            wins_first: true,
+        }
+    }
+}
+
+/// The move the search chose, and what it did to choose it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice<M> {
+    /// The move to play.
+    pub mv: M,
+    /// Iterations run.
+    pub iterations: u32,
+    /// Milliseconds spent, by the clock given.
+    pub elapsed_ms: f64,
+    /// The chosen move's mean reward for the mover, from the search (1 for a move that wins
+    /// at once, found before searching; 0 when there was nothing to choose).
+    pub value: f64,
+}
+
+/// A move from a node, with what the walks through it earned.
+#[derive(Debug, Clone)]
+struct Edge<M> {
+    mv: M,
+    child: u32,
+    visits: u32,
+    /// Walks through the node in which this move was legal (hidden information only).
+    available: u32,
+    /// Sum of the rewards of the seat that played the move.
+    reward: f64,
+}
+
+/// A node: its moves, listed on its second visit (a node reached once only costs nothing).
+#[derive(Debug, Clone)]
+struct Node<M> {
+    /// With hidden information, what the searching seat saw on arriving here (an index in
+    /// `Tree::seen`): a move can lead to several nodes, one for each thing it may show.
+    seen: u32,
+    /// The next node the same edge leads to (hidden information), or [`NONE`].
+    sibling: u32,
+    edges: Vec<Edge<M>>,
+    listed: bool,
+    visits: u32,
+    /// An edge seen to win the game at once for the mover (games without hidden information:
+    /// there it wins every time), always taken from then on.
+    winning: Option<u32>,
+}
+
+impl<M> Node<M> {
+    fn new() -> Self {
+        Node {
+            seen: NONE,
+            sibling: NONE,
+            edges: Vec::new(),
+            listed: false,
+            visits: 0,
+            winning: None,
+        }
+    }
+}
+
+fn edges_of<M>(moves: Vec<M>) -> Vec<Edge<M>> {
+    moves
+        .into_iter()
+        .map(|mv| Edge {
+            mv,
+            child: NONE,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        })
+        .collect()
+}
+
+/// Searches the position for the seat to move and returns its move.
+///
+/// The search only looks at that seat's view of `game`; with hidden information every
+/// iteration walks a fresh [`Game::determinize`] sample of it. A single legal move is
+/// returned at once, and so is a move that wins at once in a game without hidden
+/// information.
+///
+/// # Errors
+/// [`PlayError::GameOver`] when nobody is to move.
+pub fn search<G: Game>(
+    game: &G,
+    budget: &Budget,
+    settings: &Settings,
+    seed: u64,
+    clock: &dyn Fn() -> f64,
+) -> Result<Choice<G::Move>, PlayError> {
+    let start = clock();
+    let me = game.to_move().ok_or(PlayError::GameOver)?;
+    let hidden = G::info().hidden_information;
+    let root = game.view(Viewer::Seat(me));
+    let moves = root.legal_moves();
+    let done = |mv: G::Move, value: f64| Choice {
+        mv,
+        iterations: 0,
+        elapsed_ms: clock() - start,
+        value,
+    };
+    match moves.as_slice() {
+        [] => return Err(PlayError::GameOver),
+        [only] => return Ok(done(only.clone(), 0.0)),
+        _ => {}
+    }
+    if !hidden && settings.wins_first {
+        if let Some(mv) = moves.iter().find(|mv| wins_at_once(&root, mv, me)) {
+            return Ok(done(mv.clone(), 1.0));
+        }
+    }
+
+    let mut tree = Tree {
+        nodes: vec![Node {
+            seen: NONE,
+            sibling: NONE,
+            edges: edges_of(moves),
+            listed: true,
+            visits: 0,
+            winning: None,
+        }],
+        hidden,
+        settings: *settings,
+        rng: Rng::new(seed ^ 0xA1A1_5EA2_C4F0_0D15),
+        seen: Vec::new(),
+        rewards: vec![0.0; root.seats()],
+        path: Vec::new(),
+        legal_here: Vec::new(),
+    };
+    let mut iterations = 0;
+    while iterations < budget.iterations.max(1) {
+        if iterations > 0 {
+            if let Some(cap) = budget.time_cap_ms {
+                if clock() - start >= cap {
+                    break;
+                }
+            }
+        }
+        tree.iterate(&root, me);
+        iterations += 1;
+    }
+    let root_node = &tree.nodes[0];
+    let best = root_node
+        .winning
+        .and_then(|w| root_node.edges.get(w as usize))
+        .into_iter()
+        .chain(root_node.edges.iter().max_by(|a, b| {
+            a.visits.cmp(&b.visits).then(
+                mean(a)
+                    .partial_cmp(&mean(b))
+                    .unwrap_or(std::cmp::Ordering::Equal),
+            )
+        }))
+        .next()
+        .ok_or(PlayError::GameOver)?;
+    Ok(Choice {
+        mv: best.mv.clone(),
+        iterations,
+        elapsed_ms: clock() - start,
+        value: mean(best),
+    })
+}
+
+fn mean<M>(e: &Edge<M>) -> f64 {
+    if e.visits == 0 {
+        0.0
+    } else {
+        e.reward / f64::from(e.visits)
+    }
+}
+
+/// Whether `mv` ends the game at once with `seat` its only winner.
+fn wins_at_once<G: Game>(game: &G, mv: &G::Move, seat: Seat) -> bool {
+    let mut next = game.clone();
+    next.play(mv).is_ok() && next.outcome().is_some_and(|o| o.winners == [seat])
+}
+
+struct Tree<G: Game> {
+    nodes: Vec<Node<G::Move>>,
+    hidden: bool,
+    settings: Settings,
+    rng: Rng,
+    /// What the searching seat saw on arriving at each node of a hidden-information game.
+    seen: Vec<G>,
+    /// Each seat's reward for the current iteration.
+    rewards: Vec<f64>,
+    /// The walk of the current iteration: node, edge and the seat that played it.
+    path: Vec<(u32, u32, Seat)>,
+    /// Which edges of the current node are legal in this iteration's sample.
+    legal_here: Vec<bool>,
+}
+
+impl<G: Game> Tree<G> {
+    /// One iteration: walk down the tree (UCT), add one node, play out, back up.
+    fn iterate(&mut self, root: &G, me: Seat) {
+        let mut state = if self.hidden {
+            root.determinize(me, &mut self.rng)
+        } else {
+            root.clone()
+        };
+        self.path.clear();
+        let mut node = 0u32;
+        while let Some(mover) = state.to_move() {
+            let Some(edge) = self.select(node as usize, &state) else {
+                break;
+            };
+            let next = self.nodes.len() as u32;
+            let at = &mut self.nodes[node as usize].edges[edge];
+            if state.play(&at.mv).is_err() {
+                break;
+            }
+            self.path.push((node, edge as u32, mover));
+            if !self.hidden
+                && state.to_move().is_none()
+                && state.outcome().is_some_and(|o| o.winners == [mover])
+            {
+                self.nodes[node as usize].winning = Some(edge as u32);
+            }
+            if self.hidden && state.to_move().is_none() {
+                // The end shows everything, different in every sample: no node for it, the
+                // playout below only scores it.
+                break;
+            }
+            if self.hidden {
+                // A move can show the searching seat different things in different samples
+                // (a peeked value, a coin turned face up): each one leads to its own node,
+                // so what the seat will learn shapes its later choices.
+                let seen = state.view(Viewer::Seat(me));
+                let first = self.nodes[node as usize].edges[edge].child;
+                let mut child = first;
+                while child != NONE {
+                    let c = &self.nodes[child as usize];
+                    if self.seen.get(c.seen as usize) == Some(&seen) {
+                        break;
+                    }
+                    child = c.sibling;
+                }
+                if child == NONE {
+                    let mut fresh = Node::new();
+                    fresh.seen = self.seen.len() as u32;
+                    fresh.sibling = first;
+                    self.nodes[node as usize].edges[edge].child = next;
+                    self.seen.push(seen);
+                    self.nodes.push(fresh);
+                    break;
+                }
+                node = child;
+                continue;
+            }
+            let at = &mut self.nodes[node as usize].edges[edge];
+            if at.child == NONE {
+                at.child = next;
+                self.nodes.push(Node::new());
+                break;
+            }
+            node = at.child;
+        }
+        self.play_out(&mut state);
+        for &(node, edge, mover) in &self.path {
+            let n = &mut self.nodes[node as usize];
+            n.visits += 1;
+            let e = &mut n.edges[edge as usize];
+            e.visits += 1;
+            e.reward += self.rewards.get(mover).copied().unwrap_or(0.0);
+        }
+    }
+
+    /// The edge to follow from `node` in `state` (its moves listed first if need be): a
+    /// legal move not tried yet, at random, else the best by UCB1.
+    fn select(&mut self, node: usize, state: &G) -> Option<usize> {
+        let n = &mut self.nodes[node];
+        if let Some(w) = n.winning {
+            return Some(w as usize);
+        }
+        if !n.listed {
+            n.edges = edges_of(state.legal_moves());
+            n.listed = true;
+            self.legal_here.clear();
+            self.legal_here.resize(n.edges.len(), true);
+        } else if self.hidden {
+            mark_legal(n, &state.legal_moves(), &mut self.legal_here);
+        } else {
+            self.legal_here.clear();
+            self.legal_here.resize(n.edges.len(), true);
+        }
+        if self.hidden {
+            for (e, &legal) in n.edges.iter_mut().zip(&self.legal_here) {
+                e.available += u32::from(legal);
+            }
+        }
+        let untried = n
+            .edges
+            .iter()
+            .zip(&self.legal_here)
+            .filter(|(e, &legal)| legal && e.visits == 0)
+            .count();
+        if untried > 0 {
+            let k = self.rng.below(untried as u64) as usize;
+            return n
+                .edges
+                .iter()
+                .zip(&self.legal_here)
+                .enumerate()
+                .filter(|(_, (e, &legal))| legal && e.visits == 0)
+                .nth(k)
+                .map(|(i, _)| i);
+        }
+        let c = self.settings.exploration;
+        let ln_parent = f64::from(n.visits.max(1)).ln();
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        for (i, (e, &legal)) in n.edges.iter().zip(&self.legal_here).enumerate() {
+            if !legal {
+                continue;
+            }
+            let visits = f64::from(e.visits);
+            let ln_n = if self.hidden {
+                f64::from(e.available.max(1)).ln()
+            } else {
+                ln_parent
+            };
+            let score = e.reward / visits + c * (ln_n / visits).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = Some(i);
+            }
+        }
+        best
+    }
+
+    /// Plays random steps from `state` to the end (or the step limit) and writes every
+    /// seat's reward.
+    fn play_out(&mut self, state: &mut G) {
+        let mut steps = 0;
+        while steps < self.settings.playout_steps {
+            let Some(mover) = state.to_move() else {
+                break;
+            };
+            let moves = state.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let pick = if self.settings.playout_takes_wins {
+                moves.iter().find(|mv| wins_at_once(state, mv, mover))
+            } else {
+                None
+            };
+            let mv = match pick {
+                Some(mv) => mv,
+                None => &moves[self.rng.below(moves.len() as u64) as usize],
+            };
+            if state.play(mv).is_err() {
+                break;
+            }
+            steps += 1;
+        }
+        match state.outcome() {
+            Some(outcome) => outcome_rewards(&outcome, &mut self.rewards),
+            None => heuristic_rewards(state, &mut self.rewards),
+        }
+    }
+}
+
+/// Marks which of `node`'s edges are among `legal` (this sample's moves), adding edges for
+/// moves the node has not listed before.
+fn mark_legal<M: PartialEq + Clone>(node: &mut Node<M>, legal: &[M], marks: &mut Vec<bool>) {
+    marks.clear();
+    let same =
+        legal.len() == node.edges.len() && legal.iter().zip(&node.edges).all(|(m, e)| *m == e.mv);
+    if same {
+        marks.resize(node.edges.len(), true);
+        return;
+    }
+    marks.extend(node.edges.iter().map(|e| legal.contains(&e.mv)));
+    for mv in legal {
+        if !node.edges.iter().any(|e| e.mv == *mv) {
+            node.edges.extend(edges_of(vec![mv.clone()]));
+            marks.push(true);
+        }
+    }
+}

@@ -1,0 +1,419 @@
+//! The computer opponent (`stackplay::ai`), for every game: it takes a win in one, never
+//! returns an illegal move, gives the same move for the same inputs, and in Evade sees only
+//! what its seat may see.
+#![cfg(not(target_arch = "wasm32"))]
+
+use stackplay::ai::{self, Budget, Settings};
+use stackplay::core::{Game, Rng, Seat, SetupChoices, SideRule, Viewer};
+use stackplay::games::evacuate::Evacuate;
+use stackplay::games::evade::Evade;
+use stackplay::games::stack_control::StackControl;
+use stackplay::games::stacks::Stacks;
+use stackplay::games::stax::Stax;
+use stackplay::registry;
+
+/// The registered games' slugs, and the games these tests drive by type.
+const SLUGS: [&str; 4] = ["stack-control", "evade", "stacks", "stax"];
+
+fn never() -> f64 {
+    0.0
+}
+
+/// Options drawn at random from the game's form for `players` seats.
+fn random_options<G: Game>(players: usize, rng: &mut Rng) -> G::Options {
+    let form = G::setup_form(players).expect("a player count the game allows");
+    let mut choices: SetupChoices = form.defaults(players);
+    if let SideRule::Choose(sides) = &form.sides {
+        let mut pool: Vec<&str> = sides.iter().map(|s| s.letter).collect();
+        for side in &mut choices.sides {
+            *side = pool
+                .remove(rng.below(pool.len() as u64) as usize)
+                .to_string();
+        }
+    }
+    for (spec, (_, value)) in form.options.iter().zip(&mut choices.values) {
+        let values = spec.values();
+        *value = values[rng.below(values.len() as u64) as usize].clone();
+    }
+    G::options_from(&choices).expect("options from the form")
+}
+
+/// Whether `mv` ends `game` at once with `seat` its only winner.
+fn wins<G: Game>(game: &G, mv: &G::Move, seat: Seat) -> bool {
+    let mut next = game.clone();
+    next.play(mv).is_ok() && next.outcome().is_some_and(|o| o.winners == [seat])
+}
+
+/// A position, reached by random play from seeded starts, where the seat to move has a move
+/// that wins at once and some move that does not: the position before the last move of a
+/// random game whose last move won it.
+fn win_in_one<G: Game>(options: &G::Options, seeds: std::ops::Range<u64>) -> G {
+    for seed in seeds {
+        let mut game = G::new(options, seed).expect("a game");
+        let mut rng = Rng::new(seed);
+        let mut before = game.clone();
+        while let Some(mover) = game.to_move() {
+            let moves = game.legal_moves();
+            let mv = moves[rng.below(moves.len() as u64) as usize].clone();
+            before.clone_from(&game);
+            game.play(&mv).expect("a listed move plays");
+            if game.outcome().is_some_and(|o| o.winners == [mover]) {
+                let all = before.legal_moves();
+                if all.iter().any(|m| !wins(&before, m, mover)) {
+                    return before;
+                }
+            }
+        }
+    }
+    panic!("no win in one found for {}", G::info().name);
+}
+
+/// The search takes the win, both with its check for wins at once and by searching alone.
+fn takes_the_win<G: Game>(game: &G, iterations: u32) {
+    let me = game.to_move().expect("someone to move");
+    let name = G::info().name;
+    let view = game.view(Viewer::Seat(me));
+    let quick = ai::best_move(&view, &Budget::iterations(iterations), 3, &never).unwrap();
+    assert!(
+        wins(game, &quick, me),
+        "{name}: {quick} does not win in {game}"
+    );
+    let searching = Settings {
+        wins_first: false,
+        ..Settings::default()
+    };
+    let choice = ai::search(
+        &view,
+        &Budget::iterations(iterations),
+        &searching,
+        5,
+        &never,
+    )
+    .unwrap();
+    assert!(
+        wins(game, &choice.mv, me),
+        "{name}: the search alone chose {} in {game} (value {:.2})",
+        choice.mv,
+        choice.value
+    );
+}
+
+#[test]
+fn stack_control_takes_a_win_in_one() {
+    for players in 2..=5 {
+        let options = StackControl::default_options(players).unwrap();
+        let game: StackControl = win_in_one(&options, 1..200);
+        takes_the_win(&game, 1_500);
+    }
+}
+
+#[test]
+fn stacks_takes_a_win_in_one() {
+    let mut rng = Rng::new(11);
+    for _ in 0..3 {
+        let options = random_options::<Stacks>(2, &mut rng);
+        let game: Stacks = win_in_one(&options, 1..200);
+        takes_the_win(&game, 1_500);
+    }
+}
+
+#[test]
+fn stax_takes_a_win_in_one() {
+    for players in 2..=3 {
+        let options = Stax::default_options(players).unwrap();
+        let game: Stax = win_in_one(&options, 1..50);
+        takes_the_win(&game, 300);
+    }
+}
+
+#[test]
+fn evacuate_takes_a_win_in_one() {
+    let mut rng = Rng::new(12);
+    for _ in 0..2 {
+        let options = random_options::<Evacuate>(2, &mut rng);
+        let game: Evacuate = win_in_one(&options, 1..200);
+        takes_the_win(&game, 1_500);
+    }
+}
+
+/// Evade with Suns' ace on e5 next to the empty f6 (Moons' f coin walked away), Suns to move;
+/// `peek` adds Suns' peek at e5 (the rules as written: Suns' own coins are face down to them).
+fn evade_ace_on_e5(rules: &str, moons_setup: &str, peek: bool) -> Evade {
+    let mut game = registry::create("evade", rules, 1).unwrap();
+    let moves = [
+        "setup:2345an",
+        moons_setup,
+        "e1-e2",
+        "f6-f5",
+        "e2-e3",
+        "f5-f4",
+        "e3-e4",
+        "f4-f3",
+        "e4-e5",
+        "b6-b5",
+    ];
+    for mv in moves {
+        game.play(mv).unwrap();
+    }
+    if peek {
+        game.play("peek:e5").unwrap();
+    }
+    game.position().parse().unwrap()
+}
+
+#[test]
+fn evade_takes_a_win_in_one() {
+    for (rules, peek) in [("rules=own", false), ("rules=written", true)] {
+        let game = evade_ace_on_e5(rules, "setup:na2345", peek);
+        let win = "e5-f6".parse().unwrap();
+        assert!(wins(&game, &win, 0));
+        takes_the_win(&game, 1_500);
+        // Through the string API, from the position as Suns see it.
+        let masked = game.view(Viewer::Seat(0)).to_string();
+        assert!(masked.contains('?'), "{masked}");
+        let mv = registry::best_move("evade", &masked, &Budget::iterations(800), 9, &never);
+        assert_eq!(mv.unwrap(), "e5-f6", "{rules}");
+    }
+}
+
+#[test]
+fn evade_move_ignores_the_opponents_secrets() {
+    let budget = Budget::iterations(600);
+    for rules in ["rules=written", "rules=own"] {
+        let a = evade_ace_on_e5(rules, "setup:na2345", false);
+        let b = evade_ace_on_e5(rules, "setup:5432an", false);
+        assert_ne!(a.to_string(), b.to_string(), "the secrets differ");
+        assert_eq!(a.view(Viewer::Seat(0)), b.view(Viewer::Seat(0)));
+        for seed in 0..3 {
+            let (ma, mb) = (
+                ai::search(&a, &budget, &Settings::default(), seed, &never).unwrap(),
+                ai::search(&b, &budget, &Settings::default(), seed, &never).unwrap(),
+            );
+            assert!(ma.iterations > 1, "the search ran");
+            assert_eq!(ma, mb, "{rules}, seed {seed}");
+            let (sa, sb) = (
+                registry::best_move("evade", &a.to_string(), &budget, seed, &never).unwrap(),
+                registry::best_move("evade", &b.to_string(), &budget, seed, &never).unwrap(),
+            );
+            assert_eq!(sa, sb);
+            assert_eq!(sa, ma.mv.to_string());
+        }
+    }
+}
+
+#[test]
+fn evade_samples_are_consistent_with_what_the_seat_saw() {
+    let mut rng = Rng::new(4);
+    for seed in 0..40u64 {
+        let options = random_options::<Evade>(2, &mut rng);
+        let mut game = Evade::new(&options, seed).unwrap();
+        let steps = rng.below(60);
+        for _ in 0..steps {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            game.play(&mv).unwrap();
+        }
+        for seat in 0..2 {
+            let seen = game.view(Viewer::Seat(seat));
+            let mut r1 = Rng::new(seed);
+            let mut r2 = Rng::new(seed);
+            let sample = game.determinize(seat, &mut r1);
+            assert_eq!(
+                sample,
+                seen.determinize(seat, &mut r2),
+                "same sample from the mask"
+            );
+            assert_eq!(
+                sample.view(Viewer::Seat(seat)),
+                seen,
+                "keeps what the seat sees"
+            );
+            sample.check_invariants().unwrap();
+            assert!(sample.coins().all(|c| c.value.is_some()), "{sample}");
+            assert_eq!(sample.legal_moves(), game.legal_moves());
+        }
+    }
+}
+
+/// Random positions of every player count and random options; the search (tiny budget)
+/// must always return a listed move, through the string API from the mover's view for the
+/// registered games and directly for Evacuate.
+#[test]
+fn never_returns_an_illegal_move() {
+    let budget = Budget::iterations(12);
+    let mut rng = Rng::new(2026);
+    for slug in SLUGS {
+        let entry = registry::find(slug).unwrap();
+        let info = entry.info();
+        let positions = if slug == "stax" { 8 } else { 30 };
+        for players in info.min_players..=info.max_players {
+            for p in 0..positions {
+                let seed = rng.next_u64();
+                let game = random_position(slug, players, seed, &mut rng);
+                let Some(me) = game.to_move() else { continue };
+                let seen = game.position_for(Viewer::Seat(me));
+                let mv = registry::best_move(slug, &seen, &budget, seed, &never)
+                    .unwrap_or_else(|e| panic!("{slug} {players}p #{p}: {e} in {seen}"));
+                assert!(
+                    game.legal_moves().contains(&mv),
+                    "{slug}: {mv} is not legal in {}",
+                    game.position()
+                );
+            }
+        }
+    }
+    for p in 0..40u64 {
+        let options = random_options::<Evacuate>(2, &mut rng);
+        let mut game = Evacuate::new(&options, p).unwrap();
+        for _ in 0..rng.below(150) {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            game.play(&moves[rng.below(moves.len() as u64) as usize])
+                .unwrap();
+        }
+        if game.to_move().is_some() {
+            let mv = ai::best_move(&game, &budget, p, &never).unwrap();
+            assert!(game.legal_moves().contains(&mv), "evacuate: {mv} in {game}");
+        }
+    }
+}
+
+/// A position of `slug` after a random number of random moves from random options.
+fn random_position(
+    slug: &str,
+    players: usize,
+    seed: u64,
+    rng: &mut Rng,
+) -> Box<dyn registry::AnyGame> {
+    let entry = registry::find(slug).unwrap();
+    let form = entry.setup_form(players).unwrap();
+    let mut choices = form.defaults(players);
+    for (spec, (_, value)) in form.options.iter().zip(&mut choices.values) {
+        let values = spec.values();
+        *value = values[rng.below(values.len() as u64) as usize].clone();
+    }
+    let options = entry.options_from(&choices).unwrap();
+    let mut game = entry.create(&options, seed).unwrap();
+    let steps = rng.below(if slug == "stax" { 40 } else { 120 });
+    for _ in 0..steps {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(&moves[rng.below(moves.len() as u64) as usize])
+            .unwrap();
+    }
+    game
+}
+
+#[test]
+fn same_inputs_same_move() {
+    let budget = Budget::iterations(150);
+    let mut rng = Rng::new(99);
+    for slug in SLUGS {
+        let info = registry::find(slug).unwrap().info();
+        let game = random_position(slug, info.max_players, 5, &mut rng);
+        let Some(me) = game.to_move() else { continue };
+        let seen = game.position_for(Viewer::Seat(me));
+        let first = registry::best_move(slug, &seen, &budget, 17, &never).unwrap();
+        for _ in 0..2 {
+            assert_eq!(
+                registry::best_move(slug, &seen, &budget, 17, &never).unwrap(),
+                first,
+                "{slug}"
+            );
+        }
+    }
+    let game = Evacuate::new(&Evacuate::default_options(2).unwrap(), 3).unwrap();
+    let first = ai::best_move(&game, &budget, 17, &never).unwrap();
+    assert_eq!(ai::best_move(&game, &budget, 17, &never).unwrap(), first);
+}
+
+#[test]
+fn the_time_cap_stops_the_search() {
+    // A clock that jumps 10 ms a reading: a 50 ms cap stops a long search within a few
+    // iterations, and it still returns a legal move.
+    let ticks = std::cell::Cell::new(0.0);
+    let clock = || {
+        ticks.set(ticks.get() + 10.0);
+        ticks.get()
+    };
+    let game = StackControl::new(&StackControl::default_options(3).unwrap(), 1).unwrap();
+    let budget = Budget {
+        iterations: 1_000_000,
+        time_cap_ms: Some(50.0),
+    };
+    let choice = ai::search(&game, &budget, &Settings::default(), 1, &clock).unwrap();
+    assert!(choice.iterations < 10, "{}", choice.iterations);
+    assert!(game.legal_moves().contains(&choice.mv));
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    let budget = Budget::iterations(10);
+    let call = |slug: &str, position: &str| registry::best_move(slug, position, &budget, 1, &never);
+    assert!(call("chess", "").is_err());
+    for slug in SLUGS {
+        for position in [
+            "",
+            "garbage",
+            "1 2 3 4 5 6",
+            "\u{0}\u{ffff}",
+            &"x".repeat(10_000),
+        ] {
+            assert!(call(slug, position).is_err(), "{slug}: {position:?}");
+        }
+    }
+    // A finished game has no move to choose.
+    let mut game = registry::create("evade", "rules=own", 1).unwrap();
+    game.play("setup:na2345").unwrap();
+    game.play("setup:na2345").unwrap();
+    game.play("offer").unwrap();
+    game.play("accept").unwrap();
+    assert!(call("evade", &game.position()).is_err());
+    // Presets by name, for a worker's messages.
+    assert_eq!(Budget::preset("normal"), Some(Budget::NORMAL));
+    assert_eq!(Budget::preset("best"), None);
+}
+
+#[test]
+fn evade_samples_remember_a_coin_that_entered_its_goal_row() {
+    // Suns' 4 walks from e1 to f6 (row 6, emptied by Moons) and nothing happens: it cannot
+    // be special, in every sample either seat draws.
+    for rules in ["rules=written", "rules=own"] {
+        let mut replay = registry::create("evade", rules, 1).unwrap();
+        for mv in [
+            "setup:23a54n",
+            "setup:na2345",
+            "e1-e2",
+            "f6-f5",
+            "e2-e3",
+            "f5-f4",
+            "e3-e4",
+            "f4-f3",
+            "e4-e5",
+            "b6-b5",
+            "e5-f6",
+            "b5-b4",
+            "f6-e5",
+        ] {
+            replay.play(mv).unwrap();
+        }
+        let game: Evade = replay.position().parse().unwrap();
+        assert!(game.outcome().is_none());
+        let mut rng = Rng::new(8);
+        for seat in 0..2 {
+            for _ in 0..200 {
+                let sample = game.determinize(seat, &mut rng);
+                let coin = sample.seat_coins(0)[4];
+                assert!(coin.value.is_some_and(|v| !v.is_special()), "{sample}");
+                sample.check_invariants().unwrap();
+            }
+        }
+    }
+}
