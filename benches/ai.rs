@@ -77,6 +77,27 @@ fn main() {
         settings,
         count,
     };
+    // Search speed from each game's start: the very question the site test asks the
+    // browser's worker (tests/site/check-computer.mjs), so the two print side by side.
+    if env("AI_SPEED").is_some_and(|s| s == "1") {
+        let clock = stackplay::ai::native_clock();
+        for entry in stackplay::registry::games() {
+            let slug = entry.info().slug;
+            let n = if matches!(slug, "stax" | "evacuate") {
+                300
+            } else {
+                3000
+            };
+            let text = stackplay::computer::answer(&format!("bench\t{slug}\t{n}"), &clock);
+            let ms: f64 = text
+                .rsplit('\t')
+                .next()
+                .and_then(|t| t.parse().ok())
+                .unwrap_or(f64::NAN);
+            println!("native search from the start: {slug}: {n} iterations in {ms:.0} ms, {:.0} iterations/s", f64::from(n) * 1000.0 / ms);
+        }
+        return;
+    }
     println!("computer: {budget:?}, {settings:?}, {games} games a line, seats rotating");
     println!(
         "{:<14} {:>3} {:<10} {:>5} {:>5} {:>5} {:>7} {:>9} {:>8}",

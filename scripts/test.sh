@@ -46,4 +46,7 @@ bash scripts/bundle-size.sh
 step "benchmark: native random playouts"
 BENCH_MS="${BENCH_MS:-300}" cargo bench --no-default-features --bench playouts
 
+step "benchmark: the computer's search, natively (the site test printed the browser worker's)"
+AI_SPEED=1 cargo bench --no-default-features --bench ai
+
 step "all checks passed"

@@ -96,6 +96,9 @@ fn search(
 /// with id 0 and the reason.
 #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
 pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
+    if let Some(rest) = question.strip_prefix("bench\t") {
+        return bench(rest, now);
+    }
     let mut parts = question.splitn(3, '\t');
     let (Some(id), Some(strength), Some(record)) = (
         parts.next().and_then(|id| id.parse::<u32>().ok()),
@@ -108,6 +111,31 @@ pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
         .and_then(|record| choose(&record, strength, now))
         .map_err(|e| e.to_string());
     answer_text(id, &result)
+}
+
+/// A benchmark question, `bench\t<slug>\t<iterations>`: searches the game's starting
+/// position (fewest players, default options) for exactly that many iterations and answers
+/// `bench\t<slug>\t<iterations>\t<milliseconds>`, or `bench\t<slug>\terror\t<why>`. The
+/// site test asks it to print the worker's iterations per second beside the native ones.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+fn bench(question: &str, now: &dyn Fn() -> f64) -> String {
+    let (slug, iterations) = question.split_once('\t').unwrap_or((question, ""));
+    let timed = || -> Result<f64, ApiError> {
+        let iterations: u32 = iterations
+            .parse()
+            .map_err(|_| ApiError::BadRecord("no iteration count".into()))?;
+        let entry = crate::registry::find(slug)?;
+        let options = entry.default_options(entry.info().min_players)?;
+        let game = crate::registry::create(slug, &options, 1)?;
+        let budget = crate::ai::Budget::iterations(iterations);
+        let start = now();
+        crate::registry::best_move(slug, &game.position(), &budget, 1, now)?;
+        Ok(now() - start)
+    };
+    match timed() {
+        Ok(ms) => format!("bench\t{slug}\t{iterations}\t{ms}"),
+        Err(e) => format!("bench\t{slug}\terror\t{e}"),
+    }
 }
 
 #[cfg(all(test, not(all(target_arch = "wasm32", feature = "ui"))))]
@@ -170,5 +198,13 @@ mod tests {
         assert!(ask(1, Strength::Normal, &bad).1.is_err());
         assert_eq!(read_answer("5\tok\ta1-b2"), Some((5, Ok("a1-b2".into()))));
         assert_eq!(read_answer("5\tmaybe\ta1-b2"), None);
+    }
+
+    #[test]
+    fn a_benchmark_question_is_timed() {
+        let text = answer("bench\tstack-control\t50", &|| 0.0);
+        assert_eq!(text, "bench\tstack-control\t50\t0");
+        assert!(answer("bench\tnope\t50", &|| 0.0).contains("error"));
+        assert!(answer("bench\tstack-control\tmany", &|| 0.0).contains("error"));
     }
 }

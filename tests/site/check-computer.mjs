@@ -65,11 +65,38 @@ try {
     await g.page.close();
   }
 
-  // A person against the computer (Stack Control): the person moves, the computer answers.
+  // Search speed in the browser's worker, from each game's start (the native bench asks the
+  // same question: AI_SPEED=1 cargo bench --no-default-features --bench ai).
+  {
+    const speeds = await home.evaluate(async (slugs) => {
+      const worker = new Worker('ai-worker_loader.js');
+      const ask = (q) => new Promise((resolve) => {
+        worker.onmessage = (e) => { if (e.data !== 'ready') resolve(e.data); };
+        worker.postMessage(q);
+      });
+      await new Promise((resolve) => { worker.onmessage = (e) => { if (e.data === 'ready') resolve(); }; });
+      const out = [];
+      for (const slug of slugs) {
+        const n = slug === 'stax' || slug === 'evacuate' ? 300 : 3000;
+        out.push([slug, n, await ask(`bench\t${slug}\t${n}`)]);
+      }
+      worker.terminate();
+      return out;
+    }, slugs);
+    for (const [slug, n, text] of speeds) {
+      const ms = Number(text.split('\t')[3]);
+      check(ms > 0, `computer: the worker searches ${slug} (${text.split('\t').slice(2).join(' ')})`);
+      console.log(`measured: worker search from the start: ${slug}: ${n} iterations in ${ms.toFixed(0)} ms, ${(n * 1000 / ms).toFixed(0)} iterations/s`);
+    }
+  }
+
+  // A person against the computer (Stack Control): the person moves, the computer answers;
+  // undo and leaving while it thinks stop it, and it thinks again when asked.
   {
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('dialog', (d) => d.accept()); // "a move here replaces the later ones"
     await newGame(page, 'stack-control', ['person', 'normal']);
     await page.waitForSelector('svg.board .cell');
     const cards = await page.locator('.player').allInnerTexts();
@@ -86,6 +113,34 @@ try {
     await page.click('button:has-text("Undo")');
     await page.waitForFunction((n) => document.querySelectorAll('.moves li.later').length === 2, before, { timeout: 5000 });
     check(!/thinking/.test(await page.locator('.turn-banner').innerText()), 'computer: undo takes back the computer\'s move and the person\'s, back to the person\'s turn');
+    // Undo while it thinks (strong: about 3 s), then leave while it thinks: nothing breaks,
+    // no stale answer lands, and it answers when it is asked again.
+    const id = new URL(page.url()).hash.replace('#/play/', '');
+    await page.evaluate((id) => {
+      const key = 'stackplay.game.' + id;
+      const saved = JSON.parse(localStorage.getItem(key));
+      saved.record.players[1].computer = 'strong';
+      localStorage.setItem(key, JSON.stringify(saved));
+    }, id);
+    await page.reload();
+    await page.waitForSelector('svg.board .cell');
+    const atTurn = await page.locator('.moves li:not(.later)').count();
+    await oneMove(page);
+    await page.waitForSelector('.turn-banner:has-text("thinking")', { timeout: 5000 });
+    await page.click('button:has-text("Undo")');
+    await page.waitForTimeout(4000);
+    check(await page.locator('.moves li:not(.later)').count() === atTurn && !/thinking/.test(await page.locator('.turn-banner').innerText()),
+      'computer: undo while it thinks takes the move back and no late answer lands');
+    await oneMove(page);
+    await page.waitForSelector('.turn-banner:has-text("thinking")', { timeout: 5000 });
+    await page.goto(base + '#/');
+    await page.waitForSelector('.game-card');
+    await page.waitForTimeout(4000);
+    const stored = await page.evaluate((id) => JSON.parse(localStorage.getItem('stackplay.game.' + id)).record.moves.length, id);
+    check(stored === atTurn + 1, `computer: leaving while it thinks leaves the game as it was (${stored} moves)`);
+    await page.goto(base + '#/play/' + id);
+    await page.waitForFunction((n) => document.querySelectorAll('.moves li').length === n + 2, atTurn, { timeout: 20000 });
+    check(true, 'computer: back on the game, the computer thinks again and answers');
     check(errors.length === 0, `computer: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await page.close();
   }
