@@ -275,10 +275,28 @@ impl Session {
         true
     }
 
+    /// Names the position anew (a new ticket), so a question asked again is a new one.
+    pub fn renew(&mut self) {
+        self.changed(false);
+    }
+
+    /// Whether [`Session::undo`] can go back: to an earlier position, and against the
+    /// computer to one where a person was to move.
+    pub fn can_undo(&self) -> bool {
+        self.saved.can_undo()
+            && (self.people().is_empty()
+                || (0..self.saved.cursor).any(|i| {
+                    self.line
+                        .position(i)
+                        .to_move()
+                        .is_some_and(|s| self.computer(s).is_none())
+                }))
+    }
+
     /// One move back; `false` at the start. Against the computer, back to the last position
     /// where a person was to move (the computer would only play its move again).
     pub fn undo(&mut self) -> bool {
-        if !(self.saved.can_undo() && self.goto(self.saved.cursor - 1)) {
+        if !(self.can_undo() && self.goto(self.saved.cursor - 1)) {
             return false;
         }
         if !self.people().is_empty() {
@@ -633,5 +651,24 @@ mod tests {
             [Some(Strength::Quick), Some(Strength::Quick)],
         );
         assert_eq!((both.viewer(), both.handoff()), (Viewer::Everyone, None));
+    }
+
+    #[test]
+    fn no_undo_back_past_the_first_turn_of_a_person() {
+        let probe = session(7);
+        let first = probe.shown().to_move().unwrap();
+        let mut computers = [None, None];
+        computers[first] = Some(Strength::Quick);
+        let mut s = with_computers("stack-control", "colours=RB", ["R", "B"], computers);
+        let mv = first_move(&s);
+        s.play(&mv, 1.0).unwrap(); // the computer's opening move
+        assert!(
+            !s.can_undo() && !s.undo(),
+            "only the computer's move is before"
+        );
+        let mv = first_move(&s);
+        s.play(&mv, 1.0).unwrap(); // the person's
+        assert!(s.can_undo() && s.undo());
+        assert_eq!(s.cursor(), 1);
     }
 }

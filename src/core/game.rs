@@ -78,8 +78,10 @@ impl From<Strength> for String {
 impl TryFrom<String> for Strength {
     type Error = &'static str;
 
+    /// A word this version does not know (a newer version's strength) reads as `Normal`,
+    /// so the game still opens.
     fn try_from(label: String) -> Result<Strength, &'static str> {
-        Strength::from_label(&label).ok_or("not a strength of the computer")
+        Ok(Strength::from_label(&label).unwrap_or(Strength::Normal))
     }
 }
 

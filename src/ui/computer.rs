@@ -81,9 +81,10 @@ fn start() -> Result<Client, String> {
     let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_| {
         deliver(
             None,
-            Err("the computer player did not load (its files could not be fetched)".into()),
+            Err("the computer player stopped (it did not load, or its search failed)".into()),
         );
-        stop();
+        // Never asked again: the next question starts a new worker.
+        end();
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -131,17 +132,23 @@ pub fn ask(record: &GameRecord, strength: Strength, reply: Reply) {
 /// Stops any thinking: the worker is ended if it is busy (a game closed or undone mid-think)
 /// and started afresh for the next question; an idle worker is kept.
 pub fn stop() {
-    CLIENT.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.as_ref()
+    let busy = CLIENT.with(|c| {
+        c.borrow()
+            .as_ref()
             .is_some_and(|client| client.waiting.is_some() || !client.ready)
-        {
-            if let Some(client) = c.take() {
-                client.worker.terminate();
-                STOPPED.with(|s| *s.borrow_mut() = Some(client));
-            }
-        }
     });
+    if busy {
+        end();
+    }
+}
+
+/// Ends the worker (kept aside until the next question, never dropped inside one of its own
+/// listeners); the next question starts a new one.
+fn end() {
+    if let Some(client) = CLIENT.with(|c| c.borrow_mut().take()) {
+        client.worker.terminate();
+        STOPPED.with(|s| *s.borrow_mut() = Some(client));
+    }
 }
 
 /// Whether the computer is thinking about a question now.

@@ -3,7 +3,8 @@
 // own page), with the main thread's long tasks (over 50 ms) measured during the computer's
 // turns and printed (a measurement, not a pass mark: this machine is shared). Then a person
 // against the computer: the page says the computer is thinking, the board refuses a move for
-// the computer, and undo goes back to the person's turn.
+// the computer (in the history too), undo goes back to the person's turn, and undoing or
+// leaving while it thinks stops it.
 // Usage: node tests/site/check-computer.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
 import { start, oneMove } from './serve.mjs';
 
@@ -110,6 +111,15 @@ try {
     await shot(page, 'computer-thinking.png');
     await page.waitForFunction((n) => document.querySelectorAll('.moves li').length === n + 2, before, { timeout: 20000 });
     check(true, 'computer: the computer answers with a move');
+    // Back in the history, at the computer's turn: the board does not move for it.
+    await page.locator('.moves li button').nth(before).click();
+    await page.waitForSelector('.history-note');
+    await oneMove(page).catch(() => {});
+    await page.waitForSelector('.error', { timeout: 5000 });
+    check(/computer's/.test(await page.locator('.error').innerText()) && await page.locator('.moves li').count() === before + 2,
+      'computer: in the history, a move for the computer\'s seat is refused and nothing is replaced');
+    await page.click('button:has-text("Redo")');
+    await page.waitForFunction(() => !document.querySelector('.history-note'));
     await page.click('button:has-text("Undo")');
     await page.waitForFunction((n) => document.querySelectorAll('.moves li.later').length === 2, before, { timeout: 5000 });
     check(!/thinking/.test(await page.locator('.turn-banner').innerText()), 'computer: undo takes back the computer\'s move and the person\'s, back to the person\'s turn');

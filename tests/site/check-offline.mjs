@@ -37,12 +37,16 @@ async function shareLink(page) {
 // Waits until the service worker of this build has kept every file and is active.
 const ready = (page) => page.evaluate(async () => {
   const reg = await navigator.serviceWorker.ready;
-  return reg.active ? reg.active.state : 'none';
+  const w = reg.active;
+  if (w && w.state !== 'activated') await new Promise((r) => w.addEventListener('statechange', () => w.state === 'activated' && r()));
+  return w ? w.state : 'none';
 });
 
 try {
   // Installable, then offline.
   {
+    // A host that redirects /index.html to the directory (as many do) must not matter.
+    site.redirectIndex(true);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = [];
@@ -92,7 +96,11 @@ try {
       `offline: one cache holds every file of the build (${cached.files.length} of ${builtFiles})`);
     check(cached.files.every((f) => f.startsWith(new URL(base).pathname)), 'offline: the files are kept under the sub-path');
 
+    // Offline for the page, and a server with nothing left (the browser's offline switch does
+    // not reach a service worker's own fetches): whatever loads now comes from the cache.
     await context.setOffline(true);
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'stackplay-gone-'));
+    site.setDist(empty);
     await page.reload({ waitUntil: 'load' });
     await page.waitForSelector('.game-card', { timeout: 20000 });
     const before = errors.length;
@@ -118,8 +126,19 @@ try {
     await page.goto(base + '#/play/' + id);
     await page.waitForSelector('.moves li');
     check(await page.locator('.moves li').count() === 1, 'offline: after another reload the game is there with its move');
+    // The computer plays offline too: its worker's files come from the cache.
+    await page.goto(base + '#/new/stack-control');
+    await page.waitForSelector('select.played-by');
+    await page.locator('select.played-by').nth(0).selectOption('quick');
+    await page.locator('select.played-by').nth(1).selectOption('quick');
+    await page.click('#start-game');
+    await page.waitForFunction(() => document.querySelectorAll('.moves li').length >= 2, null, { timeout: 20000 });
+    check(true, 'offline: the computer plays (its worker loads from the offline copy)');
     check(errors.length === 0, `offline: no console errors or warnings${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await context.close();
+    site.setDist(dist);
+    site.redirectIndex(false);
+    fs.rmSync(empty, { recursive: true, force: true });
   }
 
   // A newer build: noticed, offered, and never mixed with the running one.

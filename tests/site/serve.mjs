@@ -16,13 +16,17 @@ const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'applic
 /// Serves `dist` and starts Chromium. Returns the site's base URL, the browser, `check(ok,
 /// what)`, `shot(page, name)` (PNG into $SCREENSHOTS when set) and `finish(label)`, which
 /// closes everything and exits non-zero if any check failed; `setDist(dir)` serves another
-/// build from then on (a newer deployment).
+/// build from then on (a newer deployment; an empty directory is a server that has nothing);
+/// `redirectIndex(true)` makes /index.html redirect to the directory, as many hosts do.
 export async function start(distArg) {
   let dist = path.resolve(distArg || path.join(root, 'dist'));
+  let redirectIndex = false;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     if (!url.pathname.startsWith(SUB)) { res.writeHead(404); res.end('not under the sub-path'); return; }
     const rel = decodeURIComponent(url.pathname.slice(SUB.length)) || 'index.html';
+    // Like many static hosts, optionally: /index.html redirects to the directory.
+    if (redirectIndex && url.pathname.endsWith('/index.html')) { res.writeHead(301, { location: SUB }); res.end(); return; }
     const file = path.join(dist, rel);
     if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) { res.writeHead(404); res.end('missing'); return; }
     res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
@@ -41,6 +45,7 @@ export async function start(distArg) {
     base,
     browser,
     setDist(dir) { dist = path.resolve(dir); },
+    redirectIndex(on) { redirectIndex = on; },
     failures,
     check(ok, what) { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); },
     async shot(page, name) { if (shots) { fs.mkdirSync(shots, { recursive: true }); await page.screenshot({ path: path.join(shots, name), fullPage: true }); } },

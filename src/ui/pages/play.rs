@@ -30,6 +30,9 @@ struct PlayState {
     message: Option<String>,
     unsaved: Option<SaveError>,
     news: Option<News>,
+    /// The position where the computer could not move (it is not asked again there until the
+    /// player says so).
+    computer_failed: Option<Ticket>,
 }
 
 /// What the play page says about how the game came to be on it: a copy kept when two
@@ -96,6 +99,9 @@ enum PlayAction {
     Copied(News),
     /// The computer's answer for the position the ticket names (dropped if it is gone).
     Computer(Ticket, Result<String, String>),
+    /// Ask the computer again (after it could not move, or when the page comes back into
+    /// view): the position gets a new ticket.
+    AskAgain,
 }
 
 impl Reducible for PlayState {
@@ -170,7 +176,18 @@ impl Reducible for PlayState {
                         if !next.is_current(ticket) {
                             return self;
                         }
-                        return tell(format!("The computer could not move: {why}."));
+                        return Rc::new(PlayState {
+                            message: Some(format!("The computer could not move: {why}.")),
+                            computer_failed: Some(ticket),
+                            ..(*self).clone()
+                        });
+                    }
+                    PlayAction::AskAgain => {
+                        if next.computer_to_move().is_none() {
+                            return self;
+                        }
+                        next.renew();
+                        true
                     }
                     PlayAction::Tell(_)
                     | PlayAction::Reload(_)
@@ -320,6 +337,7 @@ pub fn Play(props: &PlayProps) -> Html {
             session: local::load(&id).and_then(Session::open),
             message: None,
             unsaved: local::unsaved(&id),
+            computer_failed: None,
             news: NEWS.with(|n| {
                 let mut n = n.borrow_mut();
                 n.as_ref()
@@ -441,14 +459,30 @@ pub fn Play(props: &PlayProps) -> Html {
     }
 
     {
+        let dispatcher = state.dispatcher();
+        use_global_listener(On::Document, "visibilitychange", move |_| {
+            if !web_sys::window()
+                .and_then(|w| w.document())
+                .is_some_and(|d| d.hidden())
+            {
+                dispatcher.dispatch(PlayAction::AskAgain);
+            }
+        });
+    }
+    {
         // The computer's turn: ask its worker (which answers at a pace people can follow),
         // and play the answer unless the game moved on meanwhile (undo, another tab, the page
         // closed): then the question is dropped and the worker stopped.
         let dispatcher = state.dispatcher();
+        // Only a tab in view asks (two tabs on one game would both think, and could differ);
+        // one coming into view asks then.
+        let visible = !web_sys::window()
+            .and_then(|w| w.document())
+            .is_some_and(|d| d.hidden());
+        let failed = state.computer_failed;
         let question = state.session.as_ref().ok().and_then(|s| {
             let (_, strength) = s.computer_to_move()?;
-            s.handoff()
-                .is_none()
+            (visible && s.handoff().is_none() && failed != Some(s.ticket()))
                 .then(|| (s.ticket(), s.record().clone(), strength))
         });
         let ticket = question.as_ref().map(|q| q.0);
@@ -498,7 +532,11 @@ pub fn Play(props: &PlayProps) -> Html {
     };
     let outcome = shown.outcome();
     let to_move = shown.to_move();
-    let thinking = session.computer_to_move().is_some();
+    let failed = state.computer_failed == Some(session.ticket());
+    let thinking = session.computer_to_move().is_some() && !failed;
+    // A seat the computer plays is never moved from the board (in the history either).
+    let computers_turn =
+        outcome.is_none() && to_move.is_some_and(|s| session.computer(s).is_some());
     let banner = match (&outcome, to_move) {
         (Some(outcome), _) => html! {
             <div class="turn-banner over" role="status" aria-live="polite">
@@ -509,7 +547,10 @@ pub fn Play(props: &PlayProps) -> Html {
             <div class="turn-banner" role="status" aria-live="polite" style={format!("--turn-colour:{}", seat_colour(seat))}>
                 <span class="turn-chip" aria-hidden="true"></span>
                 <strong><bdi>{ names.get(seat).cloned().unwrap_or_default() }</bdi>
-                    { if thinking { " (the computer) is thinking…" } else { " to move" } }</strong>
+                    { if thinking { " (the computer) is thinking…" } else if failed { " (the computer) could not move" } else { " to move" } }</strong>
+                if failed {
+                    <button type="button" id="ask-again" onclick={state.dispatcher().to_callback().reform(|_: MouseEvent| PlayAction::AskAgain)}>{ "Ask again" }</button>
+                }
             </div>
         },
         (None, None) => Html::default(),
@@ -533,9 +574,9 @@ pub fn Play(props: &PlayProps) -> Html {
         let state = state.clone();
         let later = session.later_moves();
         Callback::from(move |mv: String| {
-            if thinking {
+            if computers_turn {
                 state.dispatch(PlayAction::Tell(
-                    "It is the computer's turn: it is thinking.".into(),
+                    "This move is the computer's: it plays that seat.".into(),
                 ));
                 return;
             }
@@ -681,7 +722,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
                     { result.unwrap_or_default() }
                     <div class="buttons">
-                        <button type="button" onclick={undo} disabled={!saved.can_undo()} title="Ctrl+Z">{ "Undo" }</button>
+                        <button type="button" onclick={undo} disabled={!session.can_undo()} title="Ctrl+Z">{ "Undo" }</button>
                         <button type="button" onclick={redo} disabled={!saved.can_redo()} title="Ctrl+Shift+Z">{ "Redo" }</button>
                         <button type="button" id="share-link" onclick={on_share} disabled={secrets}
                             title={secrets.then_some("A link would carry every player's secrets")}>{ "Share link" }</button>
