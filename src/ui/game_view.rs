@@ -83,6 +83,11 @@ pub struct BoardProps {
     pub viewer: Viewer,
     /// The players, by seat (names and colours).
     pub players: Rc<Vec<PlayerInfo>>,
+    /// Whether the person at the board may make a move now: a seat is to move, the viewer
+    /// may play it, and a person plays it (never a computer seat, in the history either).
+    /// A board offers moves (highlights, buttons, keys) only when this is true; it may still
+    /// let anyone look at stacks and pieces.
+    pub can_move: bool,
     /// Called with a legal move in move notation when the player makes one.
     pub on_move: Callback<String>,
 }
@@ -100,6 +105,7 @@ impl PartialEq for BoardProps {
             && self.ply == other.ply
             && self.viewer == other.viewer
             && self.players == other.players
+            && self.can_move == other.can_move
             && self.on_move == other.on_move
     }
 }

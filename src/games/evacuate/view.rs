@@ -20,7 +20,7 @@ use super::rules::{
 use super::view_words::{
     describe, door_name, ends_turn, esc, legend, piece_name, pieces_words, plural,
 };
-use crate::core::{Game, Viewer};
+use crate::core::Game;
 use crate::ui::game_view::{BoardProps, GameView, Paint};
 
 /// Fill of green, yellow, red and blue (the order of the colours).
@@ -238,11 +238,7 @@ pub fn Board(props: &BoardProps) -> Html {
         .collect();
     let to_move = Game::to_move(game);
     let turn = game.turn();
-    let can_act = match (props.viewer, to_move) {
-        (_, None) => false,
-        (Viewer::Everyone, Some(_)) => true,
-        (Viewer::Seat(s), Some(t)) => s == t,
-    };
+    let can_act = props.can_move;
     let legal: Vec<EvacuateMove> = if can_act {
         Game::legal_moves(game)
     } else {

@@ -455,44 +455,10 @@ fn tray_coin(owner: Seat, v: Value) -> Html {
     }
 }
 
-/// A small coin picture for the key.
-fn key_picture(inner: Html) -> Html {
-    html! { <svg class="key-coin evade-art" viewBox="0 0 100 100" aria-hidden="true">{ inner }</svg> }
-}
-
-/// What the marks mean.
+/// What the marks mean: fixed markup (`legend.html`, the key as the board's own drawing code
+/// renders it), so the page carries its pictures as text rather than as code.
 fn legend() -> Html {
-    let plain = |owner: Seat| Coin {
-        owner,
-        id: 0,
-        square: Square::new(0, 0).unwrap_or_else(|| unreachable!()),
-        value: None,
-        state: CoinState::Free,
-    };
-    let pair = [
-        Coin {
-            state: CoinState::Under,
-            ..plain(1)
-        },
-        Coin {
-            state: CoinState::OnTop,
-            value: Some(Value::Three),
-            ..plain(0)
-        },
-    ];
-    let known = coin_svg(0, Some(Value::Ace), Face::Known, 46.0, 54.0, COIN_R);
-    html! {
-        <details class="evade-key">
-            <summary>{ "What the marks mean" }</summary>
-            <ul>
-                <li>{ key_picture(square_coins(&[plain(0)], 0.0, 0.0, false, None)) }{ "Suns: light coins with a sun, from row 1." }</li>
-                <li>{ key_picture(square_coins(&[plain(1)], 0.0, 0.0, false, None)) }{ "Moons: dark coins with a crescent moon, from row 6." }</li>
-                <li>{ key_picture(coin_svg(1, Some(Value::Four), Face::Up, 50.0, 50.0, COIN_R)) }{ "Face up: the value shows (A, 2 to 5, or blank). A second ring marks a special coin (ace or blank)." }</li>
-                <li>{ key_picture(known) }{ "Face down, with a tag: a value only you can see (your own coins, or the one you peeked at)." }</li>
-                <li>{ key_picture(square_coins(&pair, 0.0, 0.0, false, None)) }{ "A frozen pair: ice ring and snowflake; the coin that moved lies on top, face up. Neither moves again and nothing may land there." }</li>
-            </ul>
-        </details>
-    }
+    Html::from_html_unchecked(AttrValue::Static(include_str!("legend.html")))
 }
 
 /// The Evade board and its panel.
@@ -530,7 +496,7 @@ pub fn Board(props: &BoardProps) -> Html {
         Viewer::Seat(s) => Some(s),
         Viewer::Everyone => None,
     };
-    let my_turn = me.is_some() && me == to_move;
+    let my_turn = props.can_move && me.is_some() && me == to_move;
     let setting_up = game.is_setting_up();
     let arranging = my_turn && setting_up;
     let home_row = me.map_or(0, start_row);

@@ -276,7 +276,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let to_move = game.to_move();
     let over = to_move.is_none();
     let targets: Vec<Square> = match *selected {
-        Some(from) if !over => game.destinations(from),
+        Some(from) if props.can_move => game.destinations(from),
         _ => Vec::new(),
     };
 

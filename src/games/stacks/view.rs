@@ -13,7 +13,7 @@ use super::rules::{
     cell_index, cells, draw_position, far_row, near_row, own_run, row_count, row_len, row_letter,
     Cell, Colour, Dest, Stacks, StacksMove, PIECES,
 };
-use crate::core::{Game, Seat, Viewer};
+use crate::core::{Game, Seat};
 use crate::ui::game_view::{BoardProps, GameView, Paint};
 
 /// A hexagon's circumradius (centre to corner).
@@ -592,11 +592,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let over = to_move.is_none();
     let turn = game.turn();
     let me = Colour::of_seat(turn);
-    let can_act = match (props.viewer, to_move) {
-        (_, None) => false,
-        (Viewer::Everyone, Some(_)) => true,
-        (Viewer::Seat(s), Some(t)) => s == t,
-    };
+    let can_act = props.can_move;
     let legal: Vec<StacksMove> = if can_act {
         Game::legal_moves(game)
     } else {
@@ -1297,41 +1293,8 @@ pub fn Board(props: &BoardProps) -> Html {
     }
 }
 
-/// A small picture for the key.
-fn key_picture(inner: Html) -> Html {
-    html! { <svg class="key-pic stacks-board" viewBox="-50 -50 100 100" aria-hidden="true">{ inner }</svg> }
-}
-
-/// What the marks mean.
+/// What the marks mean: fixed markup (`legend.html`, the key as the board's own drawing code
+/// renders it), so the page carries its pictures as text rather than as code.
 fn legend() -> Html {
-    use Colour::{Dark as D, Light as L};
-    let hex = |class: &'static str, inner: Html| {
-        key_picture(html! {
-            <g class={classes!("cell", class)}>
-                <polygon class="hex" points={hex_points(0.0, 0.0, R - 1.0)} />
-                { inner }
-            </g>
-        })
-    };
-    html! {
-        <details class="stacks-key">
-            <summary>{ "What the marks mean" }</summary>
-            <ul>
-                <li>{ hex("", pile(&[L], 0.0, BASE, 0, None)) }{ "A Light piece: a pale band with a dark outline." }</li>
-                <li>{ hex("", pile(&[D], 0.0, BASE, 0, None)) }{ "A Dark piece: a dark band with a light outline and dot." }</li>
-                <li>{ hex("", html! { <>{ pile(&[L, D, D, L], 0.0, BASE, 0, None) }{ tag("height", TAG_X, TAG_Y, "4".into()) }</> }) }
-                    { "A stack, bottom to top as drawn, with its height when it holds 3 or more. Three dots under the bands: more pieces below (pick the stack to list them all)." }</li>
-                <li>{ hex("movable", html! { <>{ pile(&[D, L, L], 0.0, BASE, 2, None) }{ tag("height", TAG_X, TAG_Y, "3".into()) }{ tag("group", -TAG_X, TAG_Y, "×2".into()) }</> }) }
-                    { "Picked, with the pieces that move raised and their number (×2)." }</li>
-                <li>{ hex("movable", Html::default()) }{ "Outlined: a stack the player to move may move." }</li>
-                <li>{ hex("target", html! { <>
-                    <polygon class="target-hex" points={hex_points(0.0, 0.0, R - 7.0)} />
-                    { tag("cost", -TAG_X, TAG_Y, "2".into()) }
-                </> }) }{ "Highlighted: where the picked stack (or a piece from the reserve) may go; the number is what the step costs, 1 or 2 moves." }</li>
-                <li>{ hex("near-light", Html::default()) }{ "Light's near row (row a): Light's pieces enter here and Dark's leave past it." }</li>
-                <li>{ hex("near-dark", Html::default()) }{ "Dark's near row (the top row): Dark's pieces enter here and Light's leave past it." }</li>
-                <li>{ hex("last", Html::default()) }{ "Tinted yellow: the cells of the last move." }</li>
-            </ul>
-        </details>
-    }
+    Html::from_html_unchecked(AttrValue::Static(include_str!("legend.html")))
 }

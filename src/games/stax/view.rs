@@ -17,7 +17,7 @@ use yew::prelude::*;
 
 use super::rules::{mirror, rotate, Cell, Colour, Phase, Stax, StaxMove, Tile, TileKind};
 use super::view_table::{centre, hex_points, n, nearest, pointer_path, ViewBox, SIZE};
-use crate::core::{Game, Seat, Viewer};
+use crate::core::{Game, Seat};
 use crate::ui::game_view::{BoardProps, GameView, Paint};
 
 const FILLS: [&str; 3] = ["#f4e9cf", "#2a2d35", "#c0392b"];
@@ -396,11 +396,7 @@ pub fn Board(props: &BoardProps) -> Html {
     };
     let to_move = Game::to_move(game);
     let turn = game.turn();
-    let can_act = match (props.viewer, to_move) {
-        (_, None) => false,
-        (Viewer::Everyone, Some(_)) => true,
-        (Viewer::Seat(s), Some(t)) => s == t,
-    };
+    let can_act = props.can_move;
     let legal: Vec<StaxMove> = if can_act {
         Game::legal_moves(game)
     } else {

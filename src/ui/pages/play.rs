@@ -5,7 +5,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::core::{AnyGame, GameInfo, Outcome};
+use crate::core::{AnyGame, GameInfo, Outcome, Viewer};
 use crate::record::GameRecord;
 use crate::session::{Session, Ticket};
 use crate::storage::local::{self, SaveError};
@@ -574,12 +574,6 @@ pub fn Play(props: &PlayProps) -> Html {
         let state = state.clone();
         let later = session.later_moves();
         Callback::from(move |mv: String| {
-            if computers_turn {
-                state.dispatch(PlayAction::Tell(
-                    "This move is the computer's: it plays that seat.".into(),
-                ));
-                return;
-            }
             // Playing from an earlier position replaces the moves after it: never by accident.
             let question = format!(
                 "Playing here replaces the {later} later move{} of this game. Play it?",
@@ -659,6 +653,8 @@ pub fn Play(props: &PlayProps) -> Html {
         ply: cursor,
         viewer,
         players: Rc::new(record.players.clone()),
+        can_move: !computers_turn
+            && to_move.is_some_and(|s| viewer == Viewer::Everyone || viewer == Viewer::Seat(s)),
         on_move,
     };
     // One line per turn in the move list, for a game whose turns are several moves.
