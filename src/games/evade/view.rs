@@ -9,9 +9,7 @@
 
 use yew::prelude::*;
 
-use super::rules::{
-    random_setup, start_row, Coin, CoinState, DrawOffer, Evade, EvadeMove, Square, Value,
-};
+use super::rules::{random_setup, start_row, Coin, DrawOffer, Evade, EvadeMove, Square, Value};
 use crate::core::{Game, Rng, Seat, Viewer};
 use crate::ui::game_view::{BoardProps, GameView, GridKey, Paint};
 
@@ -88,7 +86,8 @@ fn paint(letter: &str) -> Option<Paint> {
 pub const VIEW: GameView = GameView {
     slug: "evade",
     board: |props| html! { <Board ..props /> },
-    thumbnail: || html! { <Thumbnail /> },
+    // The home page's picture: fixed markup (`thumbnail.svg`, drawn by this board's code).
+    thumbnail: || Html::from_html_unchecked(AttrValue::Static(include_str!("thumbnail.svg"))),
     paint,
     setup_hint: "Suns (seat 1) set up first, then Moons, each in secret: the device is handed over between them and before every turn. Switch on \"Show me my own coins\" if you would rather not remember where your ace and blank are.",
     ends_turn: None,
@@ -369,41 +368,6 @@ fn tiles(origin_x: f64, origin_y: f64, across: i32, down: i32) -> Html {
                 height={n(f64::from(down) * 2.0 * CELL + 8.0)} rx="14" class="felt" />
             { for tiles }
         </g>
-    }
-}
-
-/// A small picture of the game for the home page.
-#[component]
-pub fn Thumbnail() -> Html {
-    let sun = |id| Coin {
-        owner: 0,
-        id,
-        square: Square::new(0, 0).unwrap_or_else(|| unreachable!()),
-        value: None,
-        state: CoinState::Free,
-    };
-    let moon = |id| Coin {
-        owner: 1,
-        ..sun(id)
-    };
-    let four = Coin {
-        value: Some(Value::Four),
-        state: CoinState::OnTop,
-        ..moon(2)
-    };
-    let under = Coin {
-        state: CoinState::Under,
-        ..sun(3)
-    };
-    html! {
-        <svg viewBox="0 0 400 400" class="thumb evade-art" aria-hidden="true">
-            { tiles(0.0, 0.0, 2, 2) }
-            { square_coins(&[moon(0)], 200.0, 0.0, false, None) }
-            { square_coins(&[moon(1)], 300.0, 100.0, false, None) }
-            { square_coins(&[under, four], 100.0, 100.0, false, None) }
-            { square_coins(&[sun(1)], 0.0, 300.0, false, None) }
-            { square_coins(&[sun(2)], 200.0, 200.0, false, None) }
-        </svg>
     }
 }
 

@@ -42,7 +42,8 @@ fn paint(letter: &str) -> Option<Paint> {
 pub const VIEW: GameView = GameView {
     slug: "stack-control",
     board: |props| html! { <Board ..props /> },
-    thumbnail: || html! { <Thumbnail /> },
+    // The home page's picture: fixed markup (`thumbnail.svg`, drawn by this board's code).
+    thumbnail: || Html::from_html_unchecked(AttrValue::Static(include_str!("thumbnail.svg"))),
     paint,
     setup_hint: "Your colour is your scoring colour. The last seat moves first, then play goes on in seat order.",
     ends_turn: None,
@@ -128,85 +129,6 @@ fn stack_shapes(stack: &[Pyramid], x: f64, y: f64, arrival: Option<Arrival>) -> 
                 </g>
             }
         </>
-    }
-}
-
-/// A small picture of the game for the home page.
-#[component]
-pub fn Thumbnail() -> Html {
-    let stacks: [(i32, i32, &[Pyramid]); 5] = [
-        (
-            0,
-            0,
-            &[Pyramid {
-                colour: Colour::Red,
-                size: Size::Queen,
-            }],
-        ),
-        (
-            1,
-            0,
-            &[
-                Pyramid {
-                    colour: Colour::Blue,
-                    size: Size::Drone,
-                },
-                Pyramid {
-                    colour: Colour::Yellow,
-                    size: Size::Pawn,
-                },
-            ],
-        ),
-        (
-            2,
-            1,
-            &[
-                Pyramid {
-                    colour: Colour::Green,
-                    size: Size::Queen,
-                },
-                Pyramid {
-                    colour: Colour::Red,
-                    size: Size::Drone,
-                },
-                Pyramid {
-                    colour: Colour::Black,
-                    size: Size::Pawn,
-                },
-            ],
-        ),
-        (
-            0,
-            2,
-            &[Pyramid {
-                colour: Colour::Yellow,
-                size: Size::Drone,
-            }],
-        ),
-        (
-            1,
-            1,
-            &[
-                Pyramid {
-                    colour: Colour::Blue,
-                    size: Size::Queen,
-                },
-                Pyramid {
-                    colour: Colour::Green,
-                    size: Size::Pawn,
-                },
-            ],
-        ),
-    ];
-    html! {
-        <svg viewBox="0 0 300 300" class="thumb" aria-hidden="true">
-            { for (0..9).map(|i| {
-                let (f, r) = (i % 3, i / 3);
-                let fill = if (f + r) % 2 == 0 { "#ecdcc2" } else { "#c8a77a" };
-                html! { <rect x={(f * 100).to_string()} y={(r * 100).to_string()} width="100" height="100" fill={fill} /> }
-            }) }
-            { for stacks.iter().map(|(f, r, s)| stack_shapes(s, f64::from(*f) * 100.0, f64::from(*r) * 100.0, None)) }
-        </svg>
     }
 }
 

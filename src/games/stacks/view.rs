@@ -87,7 +87,8 @@ fn paint(letter: &str) -> Option<Paint> {
 pub const VIEW: GameView = GameView {
     slug: "stacks",
     board: |props| html! { <Board ..props /> },
-    thumbnail: || html! { <Thumbnail /> },
+    // The home page's picture: fixed markup (`thumbnail.svg`, drawn by this board's code).
+    thumbnail: || Html::from_html_unchecked(AttrValue::Static(include_str!("thumbnail.svg"))),
     paint,
     setup_hint: "Seat 1 plays Light and starts with a one-move turn; seat 2 plays Dark. Side 3 (19 cells) is the quick game; sides 4 and 5 are longer races. Diabolical Stacks lets you carry your opponent's pieces too.",
     ends_turn: None,
@@ -450,24 +451,8 @@ fn last_move_note(before: &Stacks, after: &Stacks, mv: StacksMove) -> (String, b
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pictures shared by the board, the thumbnail and the rules page
+// Pictures
 // ---------------------------------------------------------------------------------------------
-
-/// One hexagon of the board with a stack on it (no interaction): for the thumbnail and figures.
-fn still_cell(cx: f64, cy: f64, class: &'static str, stack: &[Colour], label: &str) -> Html {
-    html! {
-        <g class={classes!("cell", class)}>
-            <polygon class="hex" points={hex_points(cx, cy, R - 1.0)} />
-            { pile(stack, cx, cy + BASE, 0, None) }
-            if stack.len() >= 3 {
-                { tag("height", cx + TAG_X, cy + TAG_Y, stack.len().to_string()) }
-            }
-            if !label.is_empty() {
-                <text class="hex-coord" x={n(cx)} y={n(cy + 44.0)} text-anchor="middle">{ label.to_string() }</text>
-            }
-        </g>
-    }
-}
 
 /// The arrow beside the board showing which way `seat` moves (Light up on the left, Dark
 /// down on the right).
@@ -511,33 +496,6 @@ fn direction_arrow(geo: Geo, seat: Seat) -> Html {
                 { words }
             </text>
         </g>
-    }
-}
-
-/// A small picture of the game for the home page.
-#[component]
-pub fn Thumbnail() -> Html {
-    use Colour::{Dark as D, Light as L};
-    let geo = Geo::new(2);
-    let at = |row: u8, pos: u8| geo.centre(Cell::new(row, pos));
-    let stacks: [(u8, u8, &[Colour]); 7] = [
-        (0, 0, &[L, L]),
-        (0, 1, &[]),
-        (1, 0, &[D, L]),
-        (1, 1, &[L, D, D, L]),
-        (1, 2, &[L]),
-        (2, 0, &[D, D]),
-        (2, 1, &[L, D, D]),
-    ];
-    html! {
-        <svg viewBox="-135 -55 270 260" class="thumb stacks-board" aria-hidden="true">
-            <rect x="-135" y="-55" width="270" height="260" class="stacks-felt" />
-            { for stacks.iter().map(|&(row, pos, stack)| {
-                let (cx, cy) = at(row, pos);
-                let class = match row { 0 => "near-light", 2 => "near-dark", _ => "" };
-                still_cell(cx, cy, class, stack, "")
-            }) }
-        </svg>
     }
 }
 
