@@ -4,7 +4,7 @@
 # sub-path, and prints the benchmarks and bundle sizes.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
-step() { printf '\n=== %s\n' "$*"; }
+step() { printf "\n=== %s (at %d s)\n" "$*" "$SECONDS"; }
 
 step "tools"
 bash scripts/setup.sh test
