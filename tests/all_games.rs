@@ -10,60 +10,113 @@ use stackplay::storage::SavedGame;
 /// Random games of STAX in the generic check (two and three players in turn).
 const STAX_GAMES: usize = 240;
 
-/// Random games of Evacuate in the generic check (both match options; a "first to 14" game
-/// is several rounds long): about 20 s of a debug run on the 2-core build machine.
+/// Random games of Evacuate in the generic check (two, three and four players in turn, every
+/// option; a match is several rounds long): about 20 s of a debug run on the 2-core build
+/// machine.
 const EVACUATE_GAMES: usize = 500;
 
 /// The seed of the generic check.
 const SEED: u64 = 20_261_123;
 
-#[test]
-fn every_game_passes_1000_random_games() {
-    assert!(!registry::games().is_empty());
-    for entry in registry::games() {
-        // STAX lists its moves about a hundred times slower than the others (a search over an
-        // unbounded table for every placement and landing): fewer games keep its share of a
-        // debug run near half a minute (about 30 s on the 2-core build machine), two and three
-        // players in turn.
-        let games = match entry.info().slug {
-            "stax" => STAX_GAMES,
-            "evacuate" => EVACUATE_GAMES,
-            _ => 1000,
-        };
-        let started = std::time::Instant::now();
-        let report = entry
-            .check_random_games(games, SEED)
-            .unwrap_or_else(|e| panic!("{}: {e}", entry.info().name));
-        println!(
-            "{}: {report:?} in {:.1} s",
-            entry.info().name,
-            started.elapsed().as_secs_f64()
-        );
-        assert_eq!(report.games, games, "{}", entry.info().name);
-        assert!(report.listed_tried > report.moves);
-        assert!(report.unlisted_tried > 0, "no unlisted move was tried");
-    }
+/// The generic check for one game: `games` seeded random games (the player counts in turn),
+/// every step checked against the engine's own rules of conduct.
+fn passes_random_games(slug: &str, games: usize) {
+    let entry = registry::find(slug).expect("registered");
+    let started = std::time::Instant::now();
+    let report = entry
+        .check_random_games(games, SEED)
+        .unwrap_or_else(|e| panic!("{}: {e}", entry.info().name));
+    println!(
+        "{}: {report:?} in {:.1} s",
+        entry.info().name,
+        started.elapsed().as_secs_f64()
+    );
+    assert_eq!(report.games, games, "{}", entry.info().name);
+    assert!(report.listed_tried > report.moves);
+    assert!(report.unlisted_tried > 0, "no unlisted move was tried");
 }
 
-/// Evacuate is registered and its random games above play both match options: the check
-/// draws each game's options from the form with `Rng::new(seed ^ 0xA5A5_A5A5)` (the match is
-/// the form's only option and its sides are fixed, so it is the first draw).
+// One test a game, so the test harness runs them side by side; this one fails when a game is
+// added without its own.
+
 #[test]
-fn evacuate_is_checked_in_both_match_options() {
+fn every_game_is_checked() {
+    let slugs: Vec<&str> = registry::games().iter().map(|e| e.info().slug).collect();
+    assert_eq!(
+        slugs,
+        ["stack-control", "evade", "stacks", "stax", "evacuate"]
+    );
+}
+
+#[test]
+fn stack_control_passes_1000_random_games() {
+    passes_random_games("stack-control", 1000);
+}
+
+#[test]
+fn evade_passes_1000_random_games() {
+    passes_random_games("evade", 1000);
+}
+
+#[test]
+fn stacks_passes_1000_random_games() {
+    passes_random_games("stacks", 1000);
+}
+
+/// STAX lists its moves about a hundred times slower than the others (a search over an
+/// unbounded table for every placement and landing): fewer games keep its share of a debug
+/// run near half a minute, two and three players in turn.
+#[test]
+fn stax_passes_random_games() {
+    passes_random_games("stax", STAX_GAMES);
+}
+
+#[test]
+fn evacuate_passes_random_games() {
+    passes_random_games("evacuate", EVACUATE_GAMES);
+}
+
+/// Evacuate is registered and its random games above play every table and option: the check
+/// takes 2, 3 and 4 players in turn and draws each game's options from the form with
+/// `Rng::new(seed ^ 0xA5A5_A5A5)` (the seats are fixed, so the match option is the first draw:
+/// three values with two players, none with three, two with four).
+#[test]
+fn evacuate_is_checked_in_every_table_and_option() {
     let entry = registry::find("evacuate").unwrap();
-    let form = entry.setup_form(2).unwrap();
-    assert_eq!(form.options.len(), 1);
-    let values = form.options[0].values();
-    assert_eq!(values, ["14", "1"]);
-    let mut drawn = [0usize; 2];
+    let values = |players| {
+        entry
+            .setup_form(players)
+            .unwrap()
+            .options
+            .first()
+            .map(|o| o.values())
+    };
+    assert_eq!(values(2).unwrap(), ["14", "1", "pugilists"]);
+    assert_eq!(values(3), None);
+    assert_eq!(values(4).unwrap(), ["12", "1"]);
+    let mut drawn = [[0usize; 3]; 3];
     for g in 0..EVACUATE_GAMES as u64 {
+        let table = (g % 3) as usize;
         let mut rng = stackplay::core::Rng::new(SEED.wrapping_add(g) ^ 0xA5A5_A5A5);
-        drawn[rng.below(2) as usize] += 1;
+        let n = [3, 1, 2][table];
+        drawn[table][rng.below(n) as usize] += 1;
     }
-    assert!(drawn.iter().all(|&n| n > EVACUATE_GAMES / 4), "{drawn:?}");
-    for option in ["match=14", "match=1"] {
+    let per_table = EVACUATE_GAMES / 3;
+    assert!(drawn[0].iter().all(|&n| n > per_table / 6), "{drawn:?}");
+    assert!(
+        drawn[2][..2].iter().all(|&n| n > per_table / 4),
+        "{drawn:?}"
+    );
+    for (option, seats) in [
+        ("match=14", 2),
+        ("match=1", 2),
+        ("pugilists", 2),
+        ("players=3", 3),
+        ("players=4,match=12", 4),
+        ("players=4,match=1", 4),
+    ] {
         let game = registry::create("evacuate", option, 1).unwrap();
-        assert_eq!(game.seats(), 2);
+        assert_eq!(game.seats(), seats);
         assert!(!game.legal_moves().is_empty());
     }
 }

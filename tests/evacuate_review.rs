@@ -476,8 +476,13 @@ impl<const ONE_ROUND: bool> Game for Fixed<ONE_ROUND> {
     type Move = EvacuateMove;
     type Options = EvacuateOptions;
 
+    /// The two-player game only (three and four players are checked in `evacuate_tables`).
     fn info() -> &'static GameInfo {
-        Evacuate::info()
+        static INFO: std::sync::OnceLock<GameInfo> = std::sync::OnceLock::new();
+        INFO.get_or_init(|| GameInfo {
+            max_players: 2,
+            ..*Evacuate::info()
+        })
     }
 
     fn setup_form(players: usize) -> Result<SetupForm, SetupError> {
@@ -774,6 +779,7 @@ fn rules_7_to_10_placements_match_a_second_reading() {
             } else {
                 MatchRule::OneRound
             },
+            ..EvacuateOptions::default()
         };
         let mut g = Evacuate::new(&opts, 0).expect("new");
         let mut steps = 0;

@@ -40,6 +40,7 @@ fn random_games_stay_small_and_end() {
             } else {
                 MatchRule::OneRound
             },
+            ..EvacuateOptions::default()
         };
         let mut game = Evacuate::new(&opts, 0).expect("new game");
         let mut steps = 0;
@@ -189,7 +190,7 @@ fn ruling_4_5_setup() {
     let form = Evacuate::setup_form(2).expect("form");
     let letters: Vec<&str> = form.sides.sides().iter().map(|s| s.letter).collect();
     assert_eq!(letters, ["GY", "RB"]);
-    assert!(Evacuate::setup_form(3).is_err());
+    assert!(Evacuate::setup_form(5).is_err());
     assert_eq!(g.seat_card(0).score, Some(0));
     g.check_invariants().expect("invariants");
 }
@@ -809,7 +810,8 @@ fn garbage_is_refused() {
     assert!(matches!(
         Evacuate::options_from(&Evacuate::setup_form(2).expect("form").defaults(2)),
         Ok(EvacuateOptions {
-            match_rule: MatchRule::FirstTo14
+            match_rule: MatchRule::FirstTo14,
+            ..
         })
     ));
 }

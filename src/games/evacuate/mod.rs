@@ -3,7 +3,8 @@
 //! get all of one colour out ends the round.
 //!
 //! The rules are `shared/seeds/000_5f923ed2ba9e0c40.txt` with the binding rulings of
-//! `shared/rulings/evacuate.md` (rules 1 to 14, the two-player game). The board is a
+//! `shared/rulings/evacuate.md` (rules 1 to 14, the two-player game; 15 and 16, three and
+//! four players; 17 and 18, Phobos Pugilists). The board is a
 //! reconstruction from the text (the original pictures are missing). The notation is
 //! described in `notation.rs`.
 //!
@@ -18,9 +19,11 @@
 //!   come back then).
 //! - **Move descriptions** (`describe_move`) add `(nudge)`, `(to space N)` or
 //!   `(out through door A: G1 R1 G2)` to placements.
-//! - **Two players only for now**: colour ownership ([`Colour::owner`], [`colours_of`]) and
-//!   the per-seat arrays are written for two seats; rulings 15 to 18 (three and four players,
-//!   Phobos Pugilists) will widen them.
+//! - **Tables**: [`Mode`] says which game is played (two, three or four players, or Phobos
+//!   Pugilists) and holds colour ownership ([`Mode::colours`], [`Mode::owner`],
+//!   [`Mode::owns`]); per-seat arrays have room for four seats. A pugilist moving its group
+//!   the other way is `G3@4.2!`; yellow's tree trade with three players is `trade:G` or
+//!   `trade:R`.
 //!
 #![doc = include_str!("CHOICES.md")]
 
@@ -33,6 +36,7 @@ mod view_words;
 
 pub use rules::{
     all_triangles, colours_of, direction, sides, Colour, Counts, Door, EndReason, Evacuate,
-    EvacuateMove, EvacuateOptions, MatchRule, MovePreview, Phase, Piece, Size, Touch, Tri, COLOURS,
-    DIRECTIONS, LEVELS, SHADED, SIZES, SPACES, START_SPACES, TARGET, TREES, TRIANGLES, TRIOS,
+    EvacuateMove, EvacuateOptions, MatchRule, Mode, MovePreview, Phase, Piece, Size, Touch, Tri,
+    COLOURS, DIRECTIONS, LEVELS, PUGILIST_TREES, SHADED, SIZES, SPACES, START_SPACES, TARGET,
+    TREES, TRIANGLES, TRIOS,
 };

@@ -35,8 +35,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::rules::{
-    Colour, Counts, EndReason, Evacuate, EvacuateMove, EvacuateOptions, MatchRule, Phase, Piece,
-    Size, Tri, LEVELS, SPACES, TRIANGLES,
+    Colour, Counts, EndReason, Evacuate, EvacuateMove, EvacuateOptions, Extras, MatchRule, Mode,
+    Phase, Piece, Size, Tri, LEVELS, SPACES, TRIANGLES,
 };
 use crate::core::{Game, NotationError};
 
@@ -110,6 +110,8 @@ impl fmt::Display for EvacuateMove {
             EvacuateMove::Take(t) => write!(f, "t{t}"),
             EvacuateMove::End => f.write_str("end"),
             EvacuateMove::Pass => f.write_str("pass"),
+            EvacuateMove::Reverse { piece, at } => write!(f, "{piece}@{at}!"),
+            EvacuateMove::Trade(c) => write!(f, "trade:{}", c.letter()),
         }
     }
 }
@@ -121,7 +123,7 @@ impl FromStr for EvacuateMove {
             NotationError::new(
                 "move",
                 format!(
-                    "\"{}\" is not like G3@4.2, r4.2+5.2, t4.2, end or pass",
+                    "\"{}\" is not like G3@4.2, G3@4.2!, r4.2+5.2, t4.2, trade:G, end or pass",
                     clip(s)
                 ),
             )
@@ -129,12 +131,21 @@ impl FromStr for EvacuateMove {
         match s {
             "end" => return Ok(EvacuateMove::End),
             "pass" => return Ok(EvacuateMove::Pass),
+            "trade:G" => return Ok(EvacuateMove::Trade(Colour::Green)),
+            "trade:R" => return Ok(EvacuateMove::Trade(Colour::Red)),
             _ => {}
         }
         if let Some((piece, at)) = s.split_once('@') {
-            return Ok(EvacuateMove::Place {
-                piece: piece.parse().map_err(|_| bad())?,
-                at: at.parse().map_err(|_| bad())?,
+            let piece = piece.parse().map_err(|_| bad())?;
+            return Ok(match at.strip_suffix('!') {
+                Some(at) => EvacuateMove::Reverse {
+                    piece,
+                    at: at.parse().map_err(|_| bad())?,
+                },
+                None => EvacuateMove::Place {
+                    piece,
+                    at: at.parse().map_err(|_| bad())?,
+                },
             });
         }
         if let Some(rest) = s.strip_prefix('t') {
@@ -155,30 +166,58 @@ impl FromStr for EvacuateMove {
     }
 }
 
+/// The options' notation and the position's first field, for every table.
+const OPTION_TEXTS: [(Mode, MatchRule, &str, &str); 6] = [
+    (Mode::Two, MatchRule::FirstTo14, "match=14", "14"),
+    (Mode::Two, MatchRule::OneRound, "match=1", "1"),
+    (Mode::Three, MatchRule::FirstTo14, "players=3", "3p13"),
+    (
+        Mode::Four,
+        MatchRule::FirstTo14,
+        "players=4,match=12",
+        "4p12",
+    ),
+    (Mode::Four, MatchRule::OneRound, "players=4,match=1", "4p1"),
+    (Mode::Pugilists, MatchRule::OneRound, "pugilists", "pug9"),
+];
+
+fn option_texts(o: EvacuateOptions) -> (&'static str, &'static str) {
+    let o = o.normalized();
+    OPTION_TEXTS
+        .iter()
+        .find(|t| t.0 == o.mode && t.1 == o.match_rule)
+        .map_or(("match=14", "14"), |t| (t.2, t.3))
+}
+
+fn options_of(text: &str, position: bool) -> Option<EvacuateOptions> {
+    OPTION_TEXTS
+        .iter()
+        .find(|t| (if position { t.3 } else { t.2 }) == text)
+        .map(|t| EvacuateOptions {
+            mode: t.0,
+            match_rule: t.1,
+        })
+}
+
 impl fmt::Display for EvacuateOptions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.match_rule {
-            MatchRule::FirstTo14 => f.write_str("match=14"),
-            MatchRule::OneRound => f.write_str("match=1"),
-        }
+        f.write_str(option_texts(*self).0)
     }
 }
 
 impl FromStr for EvacuateOptions {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "match=14" => Ok(EvacuateOptions {
-                match_rule: MatchRule::FirstTo14,
-            }),
-            "match=1" => Ok(EvacuateOptions {
-                match_rule: MatchRule::OneRound,
-            }),
-            _ => Err(NotationError::new(
+        options_of(s, false).ok_or_else(|| {
+            NotationError::new(
                 "options",
-                format!("\"{}\" is not match=14 or match=1", clip(s)),
-            )),
-        }
+                format!(
+                    "\"{}\" is not match=14, match=1, players=3, players=4,match=12, \
+                     players=4,match=1 or pugilists",
+                    clip(s)
+                ),
+            )
+        })
     }
 }
 
@@ -194,19 +233,17 @@ fn write_counts(f: &mut fmt::Formatter<'_>, counts: &Counts) -> fmt::Result {
 
 impl fmt::Display for Evacuate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let m = match self.match_rule() {
-            MatchRule::FirstTo14 => "14",
-            MatchRule::OneRound => "1",
-        };
+        let m = option_texts(self.options()).1;
+        let seats = self.seats();
         let totals = self.parts_totals();
-        write!(
-            f,
-            "{m} r{} {},{} c{} ",
-            self.round(),
-            totals[0],
-            totals[1],
-            self.ceiling()
-        )?;
+        write!(f, "{m} r{} ", self.round())?;
+        for (s, t) in totals[..seats].iter().enumerate() {
+            if s > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{t}")?;
+        }
+        write!(f, " c{} ", self.ceiling())?;
         for s in 1..=SPACES {
             if s > 1 {
                 f.write_str("/")?;
@@ -248,9 +285,10 @@ impl fmt::Display for Evacuate {
             Phase::Before => 'B',
             Phase::Jam => 'J',
             Phase::After => 'A',
+            Phase::Trade => 'T',
         };
         write!(f, " {}{phase} p{} ", self.turn() + 1, self.passes())?;
-        for seat in 0..2 {
+        for seat in 0..seats {
             f.write_str(if self.is_eliminated(seat) { "x" } else { "-" })?;
         }
         match self.parts_over() {
@@ -268,7 +306,7 @@ impl fmt::Display for Evacuate {
         }
         let history = self.parts_history();
         if history.is_empty() {
-            f.write_str(" -")
+            f.write_str(" -")?;
         } else {
             f.write_str(" ")?;
             for (i, k) in history.iter().enumerate() {
@@ -277,9 +315,56 @@ impl fmt::Display for Evacuate {
                 }
                 write!(f, "{k:016x}")?;
             }
-            Ok(())
         }
+        if self.mode() != Mode::Two {
+            // x<wild pips by seat>:<shaded exits used>:<tree trade>:<the round's first seat>
+            let x = self.parts_extras();
+            f.write_str(" x")?;
+            for (s, b) in x.bonus[..seats].iter().enumerate() {
+                if s > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{b}")?;
+            }
+            f.write_str(":")?;
+            for used in &x.once[..seats] {
+                f.write_str(if *used { "x" } else { "-" })?;
+            }
+            let trade = x.trade.map_or('-', Colour::letter);
+            write!(f, ":{trade}:{}", x.first + 1)?;
+        }
+        Ok(())
     }
+}
+
+/// Comma-separated whole numbers, one per seat.
+fn parse_numbers(s: &str, seats: usize, what: &str) -> Result<[u32; 4], NotationError> {
+    let mut out = [0u32; 4];
+    let parts: Vec<&str> = s.split(',').collect();
+    if parts.len() != seats {
+        return Err(bad_pos(what));
+    }
+    for (n, part) in out.iter_mut().zip(parts) {
+        *n = part
+            .parse()
+            .ok()
+            .filter(|&n| n < 1_000_000)
+            .ok_or_else(|| bad_pos(what))?;
+    }
+    Ok(out)
+}
+
+/// One `x` or `-` per seat.
+fn parse_flags(s: &str, seats: usize, what: &str) -> Result<[bool; 4], NotationError> {
+    let b = s.as_bytes();
+    if b.len() != seats || !b.iter().all(|&c| c == b'x' || c == b'-') {
+        return Err(bad_pos(what));
+    }
+    let mut out = [false; 4];
+    for (o, &c) in out.iter_mut().zip(b) {
+        *o = c == b'x';
+    }
+    Ok(out)
 }
 
 fn bad_pos(why: impl Into<String>) -> NotationError {
@@ -331,24 +416,21 @@ impl FromStr for Evacuate {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let f: Vec<&str> = s.split(' ').collect();
-        if f.len() != 14 {
-            return Err(bad_pos(format!("{} fields instead of 14", f.len())));
+        let options = f
+            .first()
+            .and_then(|m| options_of(m, true))
+            .ok_or_else(|| bad_pos(format!("match \"{}\"", clip(f[0]))))?;
+        let seats = options.mode.seats();
+        let fields = if options.mode == Mode::Two { 14 } else { 15 };
+        if f.len() != fields {
+            return Err(bad_pos(format!("{} fields instead of {fields}", f.len())));
         }
-        let match_rule = match f[0] {
-            "14" => MatchRule::FirstTo14,
-            "1" => MatchRule::OneRound,
-            other => return Err(bad_pos(format!("match \"{}\"", clip(other)))),
-        };
         let round: u32 = f[1]
             .strip_prefix('r')
             .and_then(|r| r.parse().ok())
             .filter(|&r| r >= 1)
             .ok_or_else(|| bad_pos("round"))?;
-        let totals = f[2]
-            .split_once(',')
-            .and_then(|(a, b)| Some([a.parse::<u32>().ok()?, b.parse::<u32>().ok()?]))
-            .filter(|t| t.iter().all(|&n| n < 1_000_000))
-            .ok_or_else(|| bad_pos("totals"))?;
+        let totals = parse_numbers(f[2], seats, "totals")?;
         let ceiling: u8 = f[3]
             .strip_prefix('c')
             .and_then(|c| c.parse().ok())
@@ -401,27 +483,23 @@ impl FromStr for Evacuate {
         if tb.len() != 2 {
             return Err(bad_pos("turn"));
         }
-        let turn = match tb[0] {
-            b'1' => 0,
-            b'2' => 1,
-            _ => return Err(bad_pos("turn")),
-        };
+        let turn = usize::from(tb[0].wrapping_sub(b'1'));
+        if turn >= seats {
+            return Err(bad_pos("turn"));
+        }
         let phase = match tb[1] {
             b'B' => Phase::Before,
             b'J' => Phase::Jam,
             b'A' => Phase::After,
+            b'T' => Phase::Trade,
             _ => return Err(bad_pos("phase")),
         };
         let passes: u8 = f[10]
             .strip_prefix('p')
             .and_then(|p| p.parse().ok())
-            .filter(|&p| p <= 2)
+            .filter(|&p| usize::from(p) <= seats)
             .ok_or_else(|| bad_pos("passes"))?;
-        let eb = f[11].as_bytes();
-        if eb.len() != 2 || !eb.iter().all(|&c| c == b'x' || c == b'-') {
-            return Err(bad_pos("eliminated"));
-        }
-        let eliminated = [eb[0] == b'x', eb[1] == b'x'];
+        let eliminated = parse_flags(f[11], seats, "eliminated")?;
         let over = if f[12] == "play" {
             None
         } else {
@@ -432,12 +510,14 @@ impl FromStr for Evacuate {
             let winners: Vec<usize> = if w == "-" {
                 Vec::new()
             } else {
-                match w {
-                    "1" => vec![0],
-                    "2" => vec![1],
-                    "12" => vec![0, 1],
-                    _ => return Err(bad_pos("winners")),
+                let seats: Vec<usize> = w
+                    .bytes()
+                    .map(|b| usize::from(b.wrapping_sub(b'1')))
+                    .collect();
+                if w.is_empty() || w.len() > 4 {
+                    return Err(bad_pos("winners"));
                 }
+                seats
             };
             let reason = match r {
                 "t" => EndReason::Target,
@@ -465,10 +545,39 @@ impl FromStr for Evacuate {
         if history.len() > 100_000 {
             return Err(bad_pos("history too long"));
         }
+        let extras = if options.mode == Mode::Two {
+            // Two players take turns to start the rounds.
+            Extras {
+                first: usize::from(round.is_multiple_of(2)),
+                ..Extras::default()
+            }
+        } else {
+            let x: Vec<&str> = f[14]
+                .strip_prefix('x')
+                .ok_or_else(|| bad_pos("extras"))?
+                .split(':')
+                .collect();
+            let [bonus, once, trade, first] = x.as_slice() else {
+                return Err(bad_pos("extras"));
+            };
+            let first = usize::from(first.parse::<u8>().map_err(|_| bad_pos("first seat"))?);
+            Extras {
+                bonus: parse_numbers(bonus, seats, "wild pips")?,
+                once: parse_flags(once, seats, "shaded exits")?,
+                trade: match *trade {
+                    "-" => None,
+                    "G" => Some(Colour::Green),
+                    "R" => Some(Colour::Red),
+                    _ => return Err(bad_pos("tree trade")),
+                },
+                first: first.checked_sub(1).ok_or_else(|| bad_pos("first seat"))?,
+            }
+        };
         let game = Evacuate::from_parts(
-            match_rule,
+            options,
             round,
             totals,
+            extras,
             ceiling,
             floor,
             tris,

@@ -36,9 +36,14 @@ pub enum Colour {
     Red,
     /// Blue (`B`), player 2.
     Blue,
+    /// Black (`K`): player 1's pugilist in Phobos Pugilists (ruling 17).
+    Black,
+    /// White (`W`): player 2's pugilist in Phobos Pugilists.
+    White,
 }
 
-/// Every colour, in notation order.
+/// The four colours of the trios, in notation order (the pugilists' black and white are
+/// single pieces, never counted in stashes or scores).
 pub const COLOURS: [Colour; 4] = [Colour::Green, Colour::Yellow, Colour::Red, Colour::Blue];
 
 impl Colour {
@@ -49,6 +54,8 @@ impl Colour {
             Colour::Yellow => 1,
             Colour::Red => 2,
             Colour::Blue => 3,
+            Colour::Black => 4,
+            Colour::White => 5,
         }
     }
 
@@ -59,12 +66,23 @@ impl Colour {
             Colour::Yellow => 'Y',
             Colour::Red => 'R',
             Colour::Blue => 'B',
+            Colour::Black => 'K',
+            Colour::White => 'W',
         }
     }
 
     /// The colour for a notation letter.
     pub fn from_letter(c: char) -> Option<Colour> {
-        COLOURS.into_iter().find(|col| col.letter() == c)
+        [
+            COLOURS[0],
+            COLOURS[1],
+            COLOURS[2],
+            COLOURS[3],
+            Colour::Black,
+            Colour::White,
+        ]
+        .into_iter()
+        .find(|col| col.letter() == c)
     }
 
     /// The colour's name.
@@ -74,20 +92,112 @@ impl Colour {
             Colour::Yellow => "yellow",
             Colour::Red => "red",
             Colour::Blue => "blue",
+            Colour::Black => "black",
+            Colour::White => "white",
         }
     }
 
-    /// The seat that owns this colour in the two-player game.
+    /// The seat that owns this colour in the two-player game (the pugilists: their owners).
     pub const fn owner(self) -> Seat {
         match self {
-            Colour::Green | Colour::Yellow => 0,
-            Colour::Red | Colour::Blue => 1,
+            Colour::Green | Colour::Yellow | Colour::Black => 0,
+            Colour::Red | Colour::Blue | Colour::White => 1,
+        }
+    }
+
+    /// Whether this is a pugilist's colour (black or white).
+    pub const fn is_pugilist(self) -> bool {
+        matches!(self, Colour::Black | Colour::White)
+    }
+}
+
+/// Which game of Evacuate is played: the table's size, or the two-player variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Mode {
+    /// Two players, two colours each (rules 1 to 14).
+    #[default]
+    Two,
+    /// Three players, one colour each, blue wild (ruling 15).
+    Three,
+    /// Four players, one colour each (ruling 16).
+    Four,
+    /// Phobos Pugilists: two players, one colour and one pugilist each (rules 17 and 18).
+    Pugilists,
+}
+
+impl Mode {
+    /// Number of seats.
+    pub const fn seats(self) -> usize {
+        match self {
+            Mode::Two | Mode::Pugilists => 2,
+            Mode::Three => 3,
+            Mode::Four => 4,
+        }
+    }
+
+    /// The colours `seat` plays (its own colours: what it scores and what ends its round).
+    pub const fn colours(self, seat: Seat) -> &'static [Colour] {
+        use Colour::{Blue, Green, Red, Yellow};
+        match (self, seat) {
+            (Mode::Two, 0) => &[Green, Yellow],
+            (Mode::Two, _) => &[Red, Blue],
+            (Mode::Three, 0) => &[Yellow],
+            (Mode::Three, 1) => &[Green],
+            (Mode::Three, _) => &[Red],
+            (Mode::Four, 0) => &[Blue],
+            (Mode::Four, 1) => &[Yellow],
+            (Mode::Four, 2) => &[Green],
+            (Mode::Four, _) => &[Red],
+            (Mode::Pugilists, 0) => &[Green],
+            (Mode::Pugilists, _) => &[Red],
+        }
+    }
+
+    /// The seat that owns `colour` (a pugilist: its owner); `None` for blue with three players
+    /// (wild) and for colours not in this game.
+    pub const fn owner(self, colour: Colour) -> Option<Seat> {
+        use Colour::{Black, Blue, Green, Red, White, Yellow};
+        match (self, colour) {
+            (Mode::Two, Green | Yellow)
+            | (Mode::Three, Yellow)
+            | (Mode::Four, Blue)
+            | (Mode::Pugilists, Green | Black) => Some(0),
+            (Mode::Two, Red | Blue)
+            | (Mode::Three, Green)
+            | (Mode::Four, Yellow)
+            | (Mode::Pugilists, Red | White) => Some(1),
+            (Mode::Three, Red) | (Mode::Four, Green) => Some(2),
+            (Mode::Four, Red) => Some(3),
+            _ => None,
+        }
+    }
+
+    /// Whether `p` counts as `seat`'s own (rules 9 and 11): its colours, its pugilist, and
+    /// blue when blue is wild.
+    pub const fn owns(self, seat: Seat, p: Piece) -> bool {
+        match self.owner(p.colour) {
+            Some(s) => s == seat,
+            None => self.wild() && matches!(p.colour, Colour::Blue),
+        }
+    }
+
+    /// Whether blue is wild (three players).
+    pub const fn wild(self) -> bool {
+        matches!(self, Mode::Three)
+    }
+
+    /// Trios of each colour in play (one of them is the occupants): 4 with two players, 5
+    /// otherwise.
+    pub const fn trios(self) -> u8 {
+        match self {
+            Mode::Two => TRIOS,
+            _ => 5,
         }
     }
 }
 
 /// The colours `seat` plays in the two-player game (player 1 green and yellow, player 2 red
-/// and blue).
+/// and blue); [`Mode::colours`] for every game.
 pub fn colours_of(seat: Seat) -> [Colour; 2] {
     if seat == 0 {
         [Colour::Green, Colour::Yellow]
@@ -177,6 +287,33 @@ pub const TREES: [[Piece; 3]; 4] = [
         Piece::new(Colour::Yellow, Size::Queen),
         Piece::new(Colour::Green, Size::Drone),
         Piece::new(Colour::Red, Size::Pawn),
+    ],
+];
+
+/// The starting trees of Phobos Pugilists on O1..O4, bottom to top (ruling 17): player 1 is
+/// green with the black pugilist, player 2 red with the white one.
+pub const PUGILIST_TREES: [&[Piece]; 4] = [
+    &[
+        Piece::new(Colour::Green, Size::Queen),
+        Piece::new(Colour::Green, Size::Drone),
+        Piece::new(Colour::Red, Size::Pawn),
+    ],
+    &[
+        Piece::new(Colour::Black, Size::Queen),
+        Piece::new(Colour::Red, Size::Queen),
+        Piece::new(Colour::Red, Size::Drone),
+        Piece::new(Colour::Green, Size::Pawn),
+    ],
+    &[
+        Piece::new(Colour::White, Size::Queen),
+        Piece::new(Colour::Green, Size::Queen),
+        Piece::new(Colour::Green, Size::Drone),
+        Piece::new(Colour::Red, Size::Pawn),
+    ],
+    &[
+        Piece::new(Colour::Red, Size::Queen),
+        Piece::new(Colour::Red, Size::Drone),
+        Piece::new(Colour::Green, Size::Pawn),
     ],
 ];
 
@@ -323,23 +460,56 @@ pub enum EvacuateMove {
     End,
     /// Jam with no move nor nudge: pass (`pass`).
     Pass,
+    /// Phobos Pugilists (ruling 18): a pyramid from the stash placed to move the group toward
+    /// the door the triangle does not point at, from a stack holding the mover's own pugilist
+    /// (and not both pugilists) (`G3@4.2!`).
+    Reverse {
+        /// The pyramid placed.
+        piece: Piece,
+        /// Where.
+        at: Tri,
+    },
+    /// Three players (ruling 15), before round 2 (and 5, 8, ...): yellow chooses whether its
+    /// tree trades starting places with green's or red's (`trade:G`, `trade:R`).
+    Trade(Colour),
 }
 
-/// The match options (ruling 14).
+/// The match options (rules 14 to 16).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum MatchRule {
-    /// First to 14 points over several rounds (default).
+    /// Rounds until a total reaches the target (default): 14 with two players, 13 with
+    /// three, 12 with four.
     #[default]
     FirstTo14,
-    /// A single round.
+    /// A single round ("one round"; with four players "round end"). Phobos Pugilists is
+    /// always one round, first to 9.
     OneRound,
 }
 
 /// The options of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct EvacuateOptions {
-    /// How the match is played.
+    /// The table (two, three or four players) or the Phobos Pugilists variant.
+    pub mode: Mode,
+    /// How the match is played (three players: always first to 13; Phobos Pugilists: always
+    /// one round to 9).
     pub match_rule: MatchRule,
+}
+
+impl EvacuateOptions {
+    /// The options as played: three players always play first to 13, Phobos Pugilists
+    /// always one round.
+    pub fn normalized(self) -> EvacuateOptions {
+        let match_rule = match self.mode {
+            Mode::Three => MatchRule::FirstTo14,
+            Mode::Pugilists => MatchRule::OneRound,
+            _ => self.match_rule,
+        };
+        EvacuateOptions {
+            mode: self.mode,
+            match_rule,
+        }
+    }
 }
 
 /// Where a turn stands.
@@ -351,6 +521,8 @@ pub enum Phase {
     Jam,
     /// After the action: releases or `end`.
     After,
+    /// Three players, before the round starts: yellow chooses the tree trade (ruling 15).
+    Trade,
 }
 
 /// Why the game ended.
@@ -394,11 +566,22 @@ pub type Counts = [[u8; 3]; 4];
 /// An Evacuate position (two players).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Evacuate {
+    pub(super) mode: Mode,
     pub(super) match_rule: MatchRule,
     /// Round, from 1.
     pub(super) round: u32,
     /// Match totals banked before this round, by seat.
-    pub(super) totals: [u32; 2],
+    pub(super) totals: [u32; 4],
+    /// Pips scored this round by seat from wild (blue) pyramids evacuated (three players).
+    pub(super) bonus: [u32; 4],
+    /// Four players: whether each seat has used its evacuation with one opponent pyramid
+    /// from a shaded space this round (ruling 16).
+    pub(super) once: [bool; 4],
+    /// Three players: the tree yellow chose to trade with at the start of this cycle of
+    /// three rounds (green's or red's), once chosen (ruling 15).
+    pub(super) trade: Option<Colour>,
+    /// The seat that starts this round (it plays once a pending trade is chosen).
+    pub(super) first: Seat,
     pub(super) ceiling: u8,
     /// Stacks of spaces 1..8, bottom to top.
     pub(super) floor: Vec<Vec<Piece>>,
@@ -411,7 +594,7 @@ pub struct Evacuate {
     pub(super) phase: Phase,
     /// Players who passed in a row.
     pub(super) passes: u8,
-    pub(super) eliminated: [bool; 2],
+    pub(super) eliminated: [bool; 4],
     /// Winners and reason once the game is over.
     pub(super) over: Option<(Vec<Seat>, EndReason)>,
     /// Keys of positions at the start of turns this round (since the floor last lost a
@@ -428,14 +611,27 @@ static INFO: GameInfo = GameInfo {
     name: "Evacuate",
     designer: "Gregory Lattanzio",
     min_players: 2,
-    max_players: 2,
+    max_players: 4,
     pitch: "Push stacks of partying Stacktors along the floor of a burning club and out of its \
             doors, your colours first.",
     hidden_information: false,
 };
 
+/// The state of the three- and four-player games and Phobos Pugilists beyond the two-player
+/// game's (for the notation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) struct Extras {
+    pub(super) bonus: [u32; 4],
+    pub(super) once: [bool; 4],
+    pub(super) trade: Option<Colour>,
+    pub(super) first: Seat,
+}
+
 /// The result of playing a group move out.
 struct Sim {
+    /// Four players: the exit uses the seat's one evacuation per round of a group with one
+    /// opponent pyramid from a shaded space.
+    once: bool,
     floor: Vec<Vec<Piece>>,
     lost: Vec<Piece>,
     out: Vec<Piece>,
@@ -447,7 +643,7 @@ fn add(counts: &mut Counts, p: Piece) {
     counts[p.colour.index()][p.size.index()] += 1;
 }
 
-fn pips_of(counts: &Counts, colours: [Colour; 2]) -> u32 {
+fn pips_of(counts: &Counts, colours: &[Colour]) -> u32 {
     colours
         .iter()
         .map(|c| {
@@ -463,6 +659,7 @@ fn pips_of(counts: &Counts, colours: [Colour; 2]) -> u32 {
 /// `seat` could release, where the triangles of `released` (emptied earlier in the same run
 /// of releases) count as members of the set.
 fn closure_in(
+    mode: Mode,
     tris: &[Option<Piece>],
     ceiling: u8,
     seat: Seat,
@@ -480,7 +677,7 @@ fn closure_in(
                 None if released & (1 << n.index()) != 0 => {}
                 None => return None,
                 Some(p) => {
-                    if p.colour.owner() != seat && mask & (1 << n.index()) == 0 {
+                    if !mode.owns(seat, p) && mask & (1 << n.index()) == 0 {
                         mask |= 1 << n.index();
                         todo.push(n);
                     }
@@ -492,33 +689,83 @@ fn closure_in(
 }
 
 impl Evacuate {
-    fn fresh(match_rule: MatchRule, round: u32, totals: [u32; 2]) -> Evacuate {
-        let mut floor = vec![Vec::new(); SPACES as usize];
-        for (tree, space) in TREES.iter().zip(START_SPACES) {
-            floor[usize::from(space) - 1] = tree.to_vec();
+    /// A round's starting position: `first` starts it (three players, before rounds 2, 5,
+    /// 8...: once yellow has chosen the tree trade).
+    fn fresh(
+        mode: Mode,
+        match_rule: MatchRule,
+        round: u32,
+        totals: [u32; 4],
+        first: Seat,
+        trade: Option<Colour>,
+    ) -> Evacuate {
+        let spare = mode.trios() - 1;
+        let mut stash = [[spare; 3]; 4];
+        if mode == Mode::Pugilists {
+            stash = [[spare - 1; 3], [0; 3], [spare - 1; 3], [0; 3]];
         }
-        let spare = TRIOS - 1;
+        let choosing = mode == Mode::Three && round >= 2 && (round - 2).is_multiple_of(3);
         let mut game = Evacuate {
+            mode,
             match_rule,
             round,
             totals,
+            bonus: [0; 4],
+            once: [false; 4],
+            trade: if choosing { None } else { trade },
+            first,
             ceiling: LEVELS,
-            floor,
+            floor: vec![Vec::new(); SPACES as usize],
             tris: vec![None; TRIANGLES],
-            stash: [[spare; 3]; 4],
+            stash,
             evacuated: [[0; 3]; 4],
             lost: [[0; 3]; 4],
             turn: 0,
-            phase: Phase::Before,
+            phase: Phase::Trade,
             passes: 0,
-            eliminated: [false; 2],
+            eliminated: [false; 4],
             over: None,
             history: Vec::new(),
             released: 0,
         };
-        let first = usize::try_from(round.saturating_sub(1) % 2).unwrap_or(0);
-        game.start_turn(first);
+        game.lay_trees();
+        if !choosing {
+            game.start_turn(first);
+        }
         game
+    }
+
+    /// Puts the round's trees on O1..O4: four players swap the outer and inner ones every
+    /// other round (ruling 16); three players trade yellow's tree with green's, red's or
+    /// blue's, counted from the round-1 set-up (ruling 15).
+    fn lay_trees(&mut self) {
+        // Which of the round-1 trees stands on O1..O4.
+        let mut order = [0, 1, 2, 3];
+        match self.mode {
+            Mode::Four if self.round.is_multiple_of(2) => order = [1, 0, 3, 2],
+            Mode::Three if self.round >= 2 && self.trade.is_some() => {
+                // Green's tree is O1's, red's O4's, blue's O2's; yellow's is O3's.
+                let chosen = if self.trade == Some(Colour::Red) {
+                    3
+                } else {
+                    0
+                };
+                let partner = match (self.round - 2) % 3 {
+                    0 => chosen,
+                    1 => 3 - chosen,
+                    _ => 1,
+                };
+                order.swap(2, partner);
+            }
+            _ => {}
+        }
+        for (k, space) in START_SPACES.into_iter().enumerate() {
+            self.floor[usize::from(space) - 1] = if self.mode == Mode::Pugilists {
+                PUGILIST_TREES[k].to_vec()
+            } else {
+                TREES[order[k]].to_vec()
+            };
+        }
     }
 
     // ---------------------------------------------------------------- public reading
@@ -531,8 +778,52 @@ impl Evacuate {
     /// The options this game was set up with.
     pub fn options(&self) -> EvacuateOptions {
         EvacuateOptions {
+            mode: self.mode,
             match_rule: self.match_rule,
         }
+    }
+
+    /// The table or variant.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The colours `seat` plays.
+    pub fn colours(&self, seat: Seat) -> &'static [Colour] {
+        self.mode.colours(seat)
+    }
+
+    /// The match points that win at once, if any: 14, 13 or 12 over several rounds with two,
+    /// three or four players, 9 in Phobos Pugilists; none in a single round.
+    pub fn target(&self) -> Option<u32> {
+        match (self.mode, self.match_rule) {
+            (Mode::Pugilists, _) => Some(9),
+            (Mode::Three, _) => Some(13),
+            (_, MatchRule::OneRound) => None,
+            (Mode::Four, _) => Some(12),
+            (Mode::Two, _) => Some(TARGET),
+        }
+    }
+
+    /// The seat that starts this round.
+    pub fn first(&self) -> Seat {
+        self.first
+    }
+
+    /// Three players: the tree yellow chose to trade with in this cycle, once chosen.
+    pub fn trade(&self) -> Option<Colour> {
+        self.trade
+    }
+
+    /// Four players: whether `seat` has used this round's evacuation of a group with one
+    /// opponent pyramid from a shaded space.
+    pub fn once_used(&self, seat: Seat) -> bool {
+        self.once.get(seat).copied().unwrap_or(false)
+    }
+
+    /// Pips `seat` scored this round with wild (blue) pyramids.
+    pub fn wild_pips(&self, seat: Seat) -> u32 {
+        self.bonus.get(seat).copied().unwrap_or(0)
     }
 
     /// The round, from 1.
@@ -613,10 +904,10 @@ impl Evacuate {
 
     /// The pips `seat` has scored this round (0 once eliminated).
     pub fn round_score(&self, seat: Seat) -> u32 {
-        if seat > 1 || self.is_eliminated(seat) {
+        if seat >= self.mode.seats() || self.is_eliminated(seat) {
             return 0;
         }
-        pips_of(&self.evacuated, colours_of(seat))
+        pips_of(&self.evacuated, self.mode.colours(seat)) + self.bonus[seat]
     }
 
     /// The match total of `seat`: earlier rounds plus this round's score.
@@ -627,10 +918,16 @@ impl Evacuate {
     /// What placing a pyramid of `size` on `at` would do for the seat to move, when that is
     /// a legal move (not a nudge): where the group goes and what it loses and evacuates.
     pub fn preview(&self, at: Tri, size: Size) -> Option<MovePreview> {
+        self.preview_toward(at, size, false)
+    }
+
+    /// [`Evacuate::preview`] of a placement toward the triangle's door or, `reverse`, the
+    /// other one (Phobos Pugilists).
+    pub fn preview_toward(&self, at: Tri, size: Size, reverse: bool) -> Option<MovePreview> {
         if !self.usable(at) || self.triangle(at).is_some() {
             return None;
         }
-        self.simulate(self.turn, at, size.pips())
+        self.simulate(self.turn, at, size.pips(), reverse)
             .map(|sim| MovePreview {
                 to: sim.to,
                 door: sim.door,
@@ -641,12 +938,22 @@ impl Evacuate {
 
     // ---------------------------------------------------------------- mechanics
 
-    fn is_own(seat: Seat, p: Piece) -> bool {
-        p.colour.owner() == seat
+    /// Phobos Pugilists (ruling 18): whether `seat` may move a group from `space` toward
+    /// either door (the stack there holds `seat`'s pugilist and not both pugilists).
+    pub fn may_reverse(&self, seat: Seat, space: u8) -> bool {
+        let stack = self.stack(space);
+        let has = |c: Colour| stack.iter().any(|p| p.colour == c);
+        let (mine, theirs) = if seat == 0 {
+            (Colour::Black, Colour::White)
+        } else {
+            (Colour::White, Colour::Black)
+        };
+        self.mode == Mode::Pugilists && has(mine) && !has(theirs)
     }
 
-    /// Plays a group move out space by space (rules 7 to 9); `None` when illegal.
-    fn simulate(&self, seat: Seat, at: Tri, pips: u8) -> Option<Sim> {
+    /// Plays a group move out space by space (rules 7 to 9, and 16 and 18), toward the
+    /// triangle's door or, `reverse`, the other one; `None` when illegal.
+    fn simulate(&self, seat: Seat, at: Tri, pips: u8, reverse: bool) -> Option<Sim> {
         let s = usize::from(at.space).checked_sub(1)?;
         let level = usize::from(at.level);
         let height = self.floor.get(s)?.len();
@@ -659,29 +966,38 @@ impl Evacuate {
         let cap = usize::from(self.ceiling);
         let mut lost = Vec::new();
         let mut pos = i32::from(at.space);
-        let step = match direction(at) {
-            Door::A => -1,
-            Door::B => 1,
+        let step = match (direction(at), reverse) {
+            (Door::A, false) | (Door::B, true) => -1,
+            _ => 1,
         };
+        let mode = self.mode;
         for k in 1..=pips {
             let next = pos + step;
             if next < 1 || next > i32::from(SPACES) {
                 let door = if next < 1 { Door::A } else { Door::B };
-                let own = group.iter().all(|&p| Self::is_own(seat, p));
-                if !own {
-                    let hoist = top_three
-                        && group.len() == 3
-                        && colours_of(seat).iter().any(|&c| {
-                            group.iter().filter(|p| p.colour == c).count() == 2
-                                && group
-                                    .iter()
-                                    .any(|&p| p.colour != c && !Self::is_own(seat, p))
-                        });
-                    if !hoist {
-                        return None;
-                    }
+                // What reaches the door must be all the mover's own, except in a hoist (two of
+                // one colour of the mover's, or with three players one of the mover's and one
+                // blue, plus one opponent pyramid), or with four players once a round.
+                let opponents = group.iter().filter(|&&p| !mode.owns(seat, p)).count();
+                let count = |c: Colour| group.iter().filter(|p| p.colour == c).count();
+                let colours = mode.colours(seat);
+                let hoist = top_three
+                    && group.len() == 3
+                    && opponents == 1
+                    && (colours.iter().any(|&c| count(c) == 2)
+                        || (mode.wild()
+                            && count(Colour::Blue) == 1
+                            && colours.iter().any(|&c| count(c) == 1)));
+                let once = opponents == 1
+                    && !hoist
+                    && mode == Mode::Four
+                    && !self.once[seat]
+                    && SHADED.contains(&at.space);
+                if opponents > 0 && !hoist && !once {
+                    return None;
                 }
                 return Some(Sim {
+                    once,
                     floor,
                     lost,
                     out: group,
@@ -700,6 +1016,7 @@ impl Evacuate {
             }
             if group.is_empty() {
                 return Some(Sim {
+                    once: false,
                     floor,
                     lost,
                     out: Vec::new(),
@@ -715,6 +1032,7 @@ impl Evacuate {
                 }
                 floor[i].append(&mut group);
                 return Some(Sim {
+                    once: false,
                     floor,
                     lost,
                     out: Vec::new(),
@@ -749,7 +1067,7 @@ impl Evacuate {
     /// vacant side. Triangles emptied earlier in this run of releases (`self.released`) count
     /// as members already released.
     fn closure(&self, seat: Seat, t: Tri) -> Option<u64> {
-        closure_in(&self.tris, self.ceiling, seat, t, self.released)
+        closure_in(self.mode, &self.tris, self.ceiling, seat, t, self.released)
     }
 
     fn mask_tris(mask: u64) -> Vec<Tri> {
@@ -809,12 +1127,12 @@ impl Evacuate {
     /// releases), some group `seat` could release touches it.
     fn nudge_ok(&self, seat: Seat, at: Tri) -> bool {
         let mut tris = self.tris.clone();
-        let [own, _] = colours_of(seat);
-        tris[at.index()] = Some(Piece::new(own, Size::Pawn));
+        tris[at.index()] = Some(Piece::new(self.mode.colours(seat)[0], Size::Pawn));
         sides(at, self.ceiling).iter().any(|side| match side {
             Touch::Boundary => false,
             Touch::Tri(n) => {
-                tris[n.index()].is_some() && closure_in(&tris, self.ceiling, seat, *n, 0).is_some()
+                tris[n.index()].is_some()
+                    && closure_in(self.mode, &tris, self.ceiling, seat, *n, 0).is_some()
             }
         })
     }
@@ -825,10 +1143,20 @@ impl Evacuate {
             .filter(|t| t.level <= self.ceiling && self.tris[t.index()].is_none())
     }
 
+    /// The colours `seat` may place from: its own, and blue's general stash when blue is
+    /// wild.
+    pub fn stash_colours(&self, seat: Seat) -> Vec<Colour> {
+        let mut out = self.mode.colours(seat).to_vec();
+        if self.mode.wild() {
+            out.push(Colour::Blue);
+        }
+        out
+    }
+
     fn stash_pieces(&self, seat: Seat) -> Vec<Piece> {
-        colours_of(seat)
-            .iter()
-            .flat_map(|&c| {
+        self.stash_colours(seat)
+            .into_iter()
+            .flat_map(|c| {
                 SIZES
                     .iter()
                     .filter(move |s| self.stash[c.index()][s.index()] > 0)
@@ -849,11 +1177,17 @@ impl Evacuate {
         }
         self.vacant_usable().any(|t| {
             usize::from(t.level) <= self.floor[usize::from(t.space) - 1].len()
-                && sizes.iter().any(|&n| self.simulate(seat, t, n).is_some())
+                && sizes.iter().any(|&n| {
+                    self.simulate(seat, t, n, false).is_some()
+                        || (self.may_reverse(seat, t.space)
+                            && self.simulate(seat, t, n, true).is_some())
+                })
         })
     }
 
-    /// The placements (moves and nudges) open to `seat`.
+    /// The placements (moves and nudges) open to `seat`: for each vacant triangle, the
+    /// pyramids that may go there, then (Phobos Pugilists) those that may go there to move
+    /// the group the other way.
     fn placements(&self, seat: Seat) -> Vec<EvacuateMove> {
         let pieces = self.stash_pieces(seat);
         let mut out = Vec::new();
@@ -863,13 +1197,20 @@ impl Evacuate {
         for t in self.vacant_usable() {
             let height = self.floor[usize::from(t.space) - 1].len();
             if usize::from(t.level) <= height {
-                let mut ok = [false; 3];
+                let reverse = self.may_reverse(seat, t.space);
+                let mut ok = [[false; 3]; 2];
                 for s in SIZES {
-                    ok[s.index()] = self.simulate(seat, t, s.pips()).is_some();
+                    ok[0][s.index()] = self.simulate(seat, t, s.pips(), false).is_some();
+                    ok[1][s.index()] = reverse && self.simulate(seat, t, s.pips(), true).is_some();
                 }
                 for p in &pieces {
-                    if ok[p.size.index()] {
+                    if ok[0][p.size.index()] {
                         out.push(EvacuateMove::Place { piece: *p, at: t });
+                    }
+                }
+                for p in &pieces {
+                    if ok[1][p.size.index()] {
+                        out.push(EvacuateMove::Reverse { piece: *p, at: t });
                     }
                 }
             } else if self.nudge_ok(seat, t) {
@@ -911,27 +1252,55 @@ impl Evacuate {
         self.floor.iter().map(Vec::len).sum()
     }
 
+    /// Occupants of `seat`'s colours on the floor (not blue when wild, not its pugilist).
     fn seat_floor(&self, seat: Seat) -> usize {
-        colours_of(seat).iter().map(|&c| self.on_floor(c)).sum()
+        self.mode
+            .colours(seat)
+            .iter()
+            .map(|&c| self.on_floor(c))
+            .sum()
     }
 
     fn active(&self) -> usize {
-        self.eliminated.iter().filter(|e| !**e).count()
+        self.eliminated[..self.mode.seats()]
+            .iter()
+            .filter(|e| !**e)
+            .count()
     }
 
+    /// The next seat in order still in the round (`seat` itself when it is the only one).
     fn next_seat(&self, seat: Seat) -> Seat {
-        let other = 1 - seat.min(1);
-        if self.eliminated[other] {
-            seat
-        } else {
-            other
-        }
+        let n = self.mode.seats();
+        (1..=n)
+            .map(|k| (seat + k) % n)
+            .find(|&s| !self.eliminated[s])
+            .unwrap_or(seat)
     }
 
     fn return_piece(&mut self, t: Tri) {
         if let Some(p) = self.tris[t.index()].take() {
             self.stash[p.colour.index()][p.size.index()] += 1;
         }
+    }
+
+    /// A pyramid the ceiling removes: out of play for the round, or in Phobos Pugilists back
+    /// to its owner's stash (a pugilist as one of its owner's queens), ruling 18.
+    fn remove_by_ceiling(&mut self, p: Piece) {
+        if self.mode == Mode::Pugilists {
+            self.return_to_owner(p);
+        } else {
+            add(&mut self.lost, p);
+        }
+    }
+
+    /// Phobos Pugilists: `p` joins its owner's movement stash (a pugilist as a queen of its
+    /// owner's colour).
+    fn return_to_owner(&mut self, p: Piece) {
+        let colour = match self.mode.owner(p.colour) {
+            Some(owner) if p.colour.is_pugilist() => self.mode.colours(owner)[0],
+            _ => p.colour,
+        };
+        self.stash[colour.index()][p.size.index()] += 1;
     }
 
     /// Starts `seat`'s turn: repetition (ruling 12), then jam or not.
@@ -978,7 +1347,7 @@ impl Evacuate {
             }
         }
         for p in lost {
-            add(&mut self.lost, p);
+            self.remove_by_ceiling(p);
         }
         if self.settle(before, [0; 4]) {
             return;
@@ -995,22 +1364,39 @@ impl Evacuate {
         COLOURS.map(|c| self.on_floor(c))
     }
 
+    /// The seats with the highest of `score`, in seat order.
+    fn best(&self, score: impl Fn(Seat) -> u32) -> Vec<Seat> {
+        let seats = 0..self.mode.seats();
+        let top = seats.clone().map(&score).max().unwrap_or(0);
+        seats.filter(|&s| score(s) == top).collect()
+    }
+
     /// After pyramids left the floor: round end, eliminations, the target. Returns whether
     /// the round (or the game) ended.
     fn settle(&mut self, before: [usize; 4], evac: [usize; 4]) -> bool {
         let now = self.colour_counts();
-        let emptied = (0..4).any(|c| before[c] > 0 && now[c] == 0 && evac[c] > 0);
-        for seat in 0..2 {
-            let evac_seat: usize = colours_of(seat).iter().map(|c| evac[c.index()]).sum();
+        // Only a player's colour ends the round (not wild blue).
+        let emptied = COLOURS.into_iter().any(|c| {
+            let i = c.index();
+            before[i] > 0 && now[i] == 0 && evac[i] > 0 && self.mode.owner(c).is_some()
+        });
+        for seat in 0..self.mode.seats() {
+            let evac_seat: usize = self
+                .mode
+                .colours(seat)
+                .iter()
+                .map(|c| evac[c.index()])
+                .sum();
             if !self.eliminated[seat] && self.seat_floor(seat) == 0 && evac_seat == 0 {
                 self.eliminated[seat] = true;
             }
         }
-        if self.match_rule == MatchRule::FirstTo14 {
-            let totals = [self.match_total(0), self.match_total(1)];
-            let best = totals[0].max(totals[1]);
-            if best >= TARGET {
-                let winners = (0..2).filter(|&s| totals[s] == best).collect();
+        if let Some(target) = self.target() {
+            let winners = self.best(|s| self.match_total(s));
+            if winners
+                .first()
+                .is_some_and(|&w| self.match_total(w) >= target)
+            {
                 self.over = Some((winners, EndReason::Target));
                 return true;
             }
@@ -1023,32 +1409,53 @@ impl Evacuate {
     }
 
     fn end_round(&mut self) {
-        match self.match_rule {
-            MatchRule::OneRound => {
-                let alive: Vec<Seat> = (0..2).filter(|&s| !self.eliminated[s]).collect();
-                if alive.len() == 1 {
-                    self.over = Some((alive, EndReason::Elimination));
-                } else {
-                    let scores = [self.round_score(0), self.round_score(1)];
-                    let best = scores[0].max(scores[1]);
-                    let winners = (0..2).filter(|&s| scores[s] == best).collect();
-                    self.over = Some((winners, EndReason::RoundOver));
-                }
+        let seats = self.mode.seats();
+        let single = self.match_rule == MatchRule::OneRound || self.mode == Mode::Pugilists;
+        if single {
+            let alive: Vec<Seat> = (0..seats).filter(|&s| !self.eliminated[s]).collect();
+            // Phobos Pugilists: the higher score wins, whatever eliminated the other (ruling
+            // 18); otherwise the last player left wins (ruling 14).
+            if alive.len() == 1 && self.mode != Mode::Pugilists {
+                self.over = Some((alive, EndReason::Elimination));
+            } else {
+                self.over = Some((self.best(|s| self.round_score(s)), EndReason::RoundOver));
             }
-            MatchRule::FirstTo14 => {
-                let totals = [self.match_total(0), self.match_total(1)];
-                let best = totals[0].max(totals[1]);
-                if best >= TARGET {
-                    let winners = (0..2).filter(|&s| totals[s] == best).collect();
-                    self.over = Some((winners, EndReason::Target));
-                    return;
-                }
-                *self = Evacuate::fresh(self.match_rule, self.round.saturating_add(1), totals);
-            }
+            return;
         }
+        let winners = self.best(|s| self.match_total(s));
+        if self
+            .target()
+            .is_some_and(|t| self.match_total(winners[0]) >= t)
+        {
+            self.over = Some((winners, EndReason::Target));
+            return;
+        }
+        let mut totals = [0; 4];
+        for (s, t) in totals.iter_mut().enumerate().take(seats) {
+            *t = self.match_total(s);
+        }
+        // Who starts the next round: the players alternate with two; with three or four,
+        // the player after the round's winner (most pips this round; on a tie, the player
+        // whose turn ended it), rules 14 to 16.
+        let first = if seats == 2 {
+            usize::try_from(self.round % 2).unwrap_or(0)
+        } else {
+            match self.best(|s| self.round_score(s)).as_slice() {
+                [winner] => (winner + 1) % seats,
+                _ => (self.turn + 1) % seats,
+            }
+        };
+        *self = Evacuate::fresh(
+            self.mode,
+            self.match_rule,
+            self.round.saturating_add(1),
+            totals,
+            first,
+            self.trade,
+        );
     }
 
-    fn apply_place(&mut self, piece: Piece, at: Tri) {
+    fn apply_place(&mut self, piece: Piece, at: Tri, reverse: bool) {
         let seat = self.turn;
         self.released = 0;
         self.stash[piece.colour.index()][piece.size.index()] -= 1;
@@ -1056,18 +1463,29 @@ impl Evacuate {
         self.passes = 0;
         let height = self.floor[usize::from(at.space) - 1].len();
         if usize::from(at.level) <= height {
-            if let Some(sim) = self.simulate(seat, at, piece.size.pips()) {
+            if let Some(sim) = self.simulate(seat, at, piece.size.pips(), reverse) {
                 let before = self.colour_counts();
+                let on_floor = self.floor_count();
                 let mut evac = [0usize; 4];
                 self.floor = sim.floor;
+                self.once[seat] |= sim.once;
                 for p in sim.lost {
-                    add(&mut self.lost, p);
+                    self.remove_by_ceiling(p);
                 }
                 for p in sim.out {
+                    if p.colour.is_pugilist() {
+                        // Scores nothing; back to its owner as a queen (ruling 18).
+                        self.return_to_owner(p);
+                        continue;
+                    }
                     evac[p.colour.index()] += 1;
                     add(&mut self.evacuated, p);
+                    if self.mode.owner(p.colour).is_none() {
+                        // Wild blue scores for the player who evacuates it (ruling 15).
+                        self.bonus[seat] += u32::from(p.size.pips());
+                    }
                 }
-                if self.floor_count() < before.iter().sum::<usize>() {
+                if self.floor_count() < on_floor {
                     self.history.clear();
                 }
                 if self.settle(before, evac) {
@@ -1076,7 +1494,9 @@ impl Evacuate {
             }
         }
         self.phase = Phase::After;
-        if !self.has_release(seat) {
+        // A player whose own move eliminated them (three or four players: the round goes on)
+        // plays no more this round: their turn ends at once.
+        if self.eliminated[seat] || !self.has_release(seat) {
             self.end_turn();
         }
     }
@@ -1087,6 +1507,10 @@ impl Evacuate {
         }
         let seat = self.turn;
         match self.phase {
+            Phase::Trade => vec![
+                EvacuateMove::Trade(Colour::Green),
+                EvacuateMove::Trade(Colour::Red),
+            ],
             Phase::Before => {
                 let mut out = self.placements(seat);
                 out.extend(self.releases(seat).into_iter().map(EvacuateMove::Release));
@@ -1122,7 +1546,11 @@ impl Evacuate {
 
     fn count_all(&self) -> [[u32; 3]; 4] {
         let mut c = [[0u32; 3]; 4];
-        let mut put = |p: &Piece| c[p.colour.index()][p.size.index()] += 1;
+        let mut put = |p: &Piece| {
+            if let Some(row) = c.get_mut(p.colour.index()) {
+                row[p.size.index()] += 1;
+            }
+        };
         for p in self.floor.iter().flatten() {
             put(p);
         }
@@ -1143,9 +1571,10 @@ impl Evacuate {
     /// [`Game::check_invariants`] there.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn from_parts(
-        match_rule: MatchRule,
+        options: EvacuateOptions,
         round: u32,
-        totals: [u32; 2],
+        totals: [u32; 4],
+        extras: Extras,
         ceiling: u8,
         floor: Vec<Vec<Piece>>,
         tris: Vec<Option<Piece>>,
@@ -1153,16 +1582,21 @@ impl Evacuate {
         turn: Seat,
         phase: Phase,
         passes: u8,
-        eliminated: [bool; 2],
+        eliminated: [bool; 4],
         over: Option<(Vec<Seat>, EndReason)>,
         history: Vec<u64>,
         released: u64,
     ) -> Evacuate {
         let [stash, evacuated, lost] = counts;
         Evacuate {
-            match_rule,
+            mode: options.mode,
+            match_rule: options.match_rule,
             round,
             totals,
+            bonus: extras.bonus,
+            once: extras.once,
+            trade: extras.trade,
+            first: extras.first,
             ceiling,
             floor,
             tris,
@@ -1191,8 +1625,17 @@ impl Evacuate {
         self.over.as_ref()
     }
 
-    pub(super) fn parts_totals(&self) -> [u32; 2] {
+    pub(super) fn parts_totals(&self) -> [u32; 4] {
         self.totals
+    }
+
+    pub(super) fn parts_extras(&self) -> Extras {
+        Extras {
+            bonus: self.bonus,
+            once: self.once,
+            trade: self.trade,
+            first: self.first,
+        }
     }
 }
 
@@ -1205,51 +1648,87 @@ impl Game for Evacuate {
     }
 
     fn setup_form(players: usize) -> Result<SetupForm, SetupError> {
-        if players != 2 {
-            return Err(SetupError(format!(
-                "Evacuate is played by 2 players here, not {players}"
-            )));
-        }
+        let side = |letter, name| Side { letter, name };
+        let (sides, options) = match players {
+            2 => (
+                vec![side("GY", "green and yellow"), side("RB", "red and blue")],
+                vec![OptionSpec {
+                    key: "match",
+                    label: "Game",
+                    help: "Phobos Pugilists: green against red with a pugilist each, one round, \
+                           first to 9.",
+                    kind: OptionKind::Choice {
+                        choices: vec![
+                            ("14", "first to 14 points"),
+                            ("1", "one round"),
+                            ("pugilists", "Phobos Pugilists"),
+                        ],
+                        default: "14",
+                    },
+                }],
+            ),
+            3 => (
+                vec![side("Y", "yellow"), side("G", "green"), side("R", "red")],
+                Vec::new(),
+            ),
+            4 => (
+                vec![
+                    side("B", "blue"),
+                    side("Y", "yellow"),
+                    side("G", "green"),
+                    side("R", "red"),
+                ],
+                vec![OptionSpec {
+                    key: "match",
+                    label: "Match",
+                    help: "First to 12 over several rounds, or one round.",
+                    kind: OptionKind::Choice {
+                        choices: vec![("12", "first to 12 points"), ("1", "round end")],
+                        default: "12",
+                    },
+                }],
+            ),
+            _ => {
+                return Err(SetupError(format!(
+                    "Evacuate is played by 2 to 4 players, not {players}"
+                )))
+            }
+        };
         Ok(SetupForm {
-            sides: SideRule::Fixed(vec![
-                Side {
-                    letter: "GY",
-                    name: "green and yellow",
-                },
-                Side {
-                    letter: "RB",
-                    name: "red and blue",
-                },
-            ]),
-            options: vec![OptionSpec {
-                key: "match",
-                label: "Match",
-                help: "First to 14 points over several rounds, or a single round.",
-                kind: OptionKind::Choice {
-                    choices: vec![("14", "first to 14 points"), ("1", "one round")],
-                    default: "14",
-                },
-            }],
+            sides: SideRule::Fixed(sides),
+            options,
         })
     }
 
     fn options_from(choices: &SetupChoices) -> Result<EvacuateOptions, SetupError> {
         let players = choices.sides.len();
         Self::setup_form(players)?.check(players, choices)?;
-        let match_rule = match choices.value("match") {
-            Some("14") => MatchRule::FirstTo14,
-            Some("1") => MatchRule::OneRound,
+        let (mode, match_rule) = match (players, choices.value("match")) {
+            (2, Some("14")) => (Mode::Two, MatchRule::FirstTo14),
+            (2, Some("1")) => (Mode::Two, MatchRule::OneRound),
+            (2, Some("pugilists")) => (Mode::Pugilists, MatchRule::OneRound),
+            (3, _) => (Mode::Three, MatchRule::FirstTo14),
+            (4, Some("12")) => (Mode::Four, MatchRule::FirstTo14),
+            (4, Some("1")) => (Mode::Four, MatchRule::OneRound),
             _ => return Err(SetupError("the match option is not set".into())),
         };
-        Ok(EvacuateOptions { match_rule })
+        Ok(EvacuateOptions { mode, match_rule })
     }
 
     fn new(options: &EvacuateOptions, _seed: u64) -> Result<Self, SetupError> {
-        Ok(Evacuate::fresh(options.match_rule, 1, [0, 0]))
+        let options = options.normalized();
+        Ok(Evacuate::fresh(
+            options.mode,
+            options.match_rule,
+            1,
+            [0; 4],
+            0,
+            None,
+        ))
     }
 
     fn seats(&self) -> usize {
-        2
+        self.mode.seats()
     }
 
     fn to_move(&self) -> Option<Seat> {
@@ -1271,14 +1750,17 @@ impl Game for Evacuate {
         let seat = self.turn;
         let illegal = |why: &str| Err(PlayError::Illegal(format!("{mv}: {why}")));
         match (self.phase, mv) {
-            (Phase::Jam, _) => {
-                let legal = self.legal();
-                if !legal.contains(mv) {
-                    return illegal("not legal during a jam");
+            (Phase::Jam | Phase::Trade, _) => {
+                if !self.legal().contains(mv) {
+                    return illegal("not legal now");
                 }
             }
-            (Phase::Before, EvacuateMove::Place { piece, at }) => {
-                if piece.colour.owner() != seat
+            (
+                Phase::Before,
+                EvacuateMove::Place { piece, at } | EvacuateMove::Reverse { piece, at },
+            ) => {
+                let reverse = matches!(mv, EvacuateMove::Reverse { .. });
+                if !self.stash_colours(seat).contains(&piece.colour)
                     || self.stash[piece.colour.index()][piece.size.index()] == 0
                 {
                     return illegal("that pyramid is not in your stash");
@@ -1288,9 +1770,12 @@ impl Game for Evacuate {
                 }
                 let height = self.floor[usize::from(at.space) - 1].len();
                 let ok = if usize::from(at.level) <= height {
-                    self.simulate(seat, *at, piece.size.pips()).is_some()
+                    (!reverse || self.may_reverse(seat, at.space))
+                        && self
+                            .simulate(seat, *at, piece.size.pips(), reverse)
+                            .is_some()
                 } else {
-                    self.nudge_ok(seat, *at)
+                    !reverse && self.nudge_ok(seat, *at)
                 };
                 if !ok {
                     return illegal("that move is not legal");
@@ -1305,7 +1790,13 @@ impl Game for Evacuate {
             _ => return illegal("not possible now"),
         }
         match mv {
-            EvacuateMove::Place { piece, at } => self.apply_place(*piece, *at),
+            EvacuateMove::Place { piece, at } => self.apply_place(*piece, *at, false),
+            EvacuateMove::Reverse { piece, at } => self.apply_place(*piece, *at, true),
+            EvacuateMove::Trade(c) => {
+                self.trade = Some(*c);
+                self.lay_trees();
+                self.start_turn(self.first);
+            }
             EvacuateMove::Release(set) => {
                 for t in set {
                     self.return_piece(*t);
@@ -1331,27 +1822,27 @@ impl Game for Evacuate {
     }
 
     fn describe_move(&self, mv: &EvacuateMove, _viewer: Viewer) -> String {
-        let EvacuateMove::Place { piece, at } = mv else {
+        let (EvacuateMove::Place { piece, at } | EvacuateMove::Reverse { piece, at }) = mv else {
             return mv.to_string();
         };
         if usize::from(at.level) > self.stack(at.space).len() {
             return format!("{mv} (nudge)");
         }
-        match self.preview(*at, piece.size) {
-            Some(MovePreview {
+        let reverse = matches!(mv, EvacuateMove::Reverse { .. });
+        match self.simulate(self.turn, *at, piece.size.pips(), reverse) {
+            Some(Sim {
                 door: Some(door),
-                evacuated,
+                out,
                 ..
             }) => format!(
                 "{mv} (out through door {}: {})",
                 if door == Door::A { "A" } else { "B" },
-                evacuated
-                    .iter()
-                    .map(|p| format!("{}{}", p.colour.letter(), p.size.pips()))
+                out.iter()
+                    .map(ToString::to_string)
                     .collect::<Vec<_>>()
                     .join(" ")
             ),
-            Some(MovePreview { to: Some(to), .. }) => format!("{mv} (to space {to})"),
+            Some(Sim { to: Some(to), .. }) => format!("{mv} (to space {to})"),
             _ => mv.to_string(),
         }
     }
@@ -1359,16 +1850,19 @@ impl Game for Evacuate {
     fn outcome(&self) -> Option<Outcome> {
         let (winners, reason) = self.over.as_ref()?;
         let text = match reason {
-            EndReason::Target => format!("a match total reached {TARGET}"),
+            EndReason::Target => {
+                format!("a match total reached {}", self.target().unwrap_or(TARGET))
+            }
             EndReason::RoundOver => "the round is over".to_string(),
             EndReason::Elimination => "every opponent was eliminated by the ceiling".to_string(),
         };
         Some(Outcome {
             winners: winners.clone(),
-            scores: Some(vec![
-                i64::from(self.match_total(0)),
-                i64::from(self.match_total(1)),
-            ]),
+            scores: Some(
+                (0..self.mode.seats())
+                    .map(|s| i64::from(self.match_total(s)))
+                    .collect(),
+            ),
             reason: text,
         })
     }
@@ -1378,7 +1872,7 @@ impl Game for Evacuate {
     }
 
     fn seat_card(&self, seat: Seat) -> SeatCard {
-        let colours = colours_of(seat);
+        let colours = self.mode.colours(seat);
         let stash = colours
             .iter()
             .map(|&c| {
@@ -1396,15 +1890,26 @@ impl Game for Evacuate {
             Fact::new("evacuated this round", evacuated),
             Fact::new("round score", self.round_score(seat)),
         ];
+        if self.mode == Mode::Four && self.once_used(seat) {
+            facts.push(Fact::new("shaded exit", "used"));
+        }
         if self.is_eliminated(seat) {
             facts.push(Fact::new("this round", "eliminated by the ceiling"));
         }
-        SeatCard {
-            side: if seat == 0 {
-                "green and yellow".into()
+        let mut side = colours
+            .iter()
+            .map(|c| c.name())
+            .collect::<Vec<_>>()
+            .join(" and ");
+        if self.mode == Mode::Pugilists {
+            side.push_str(if seat == 0 {
+                ", black pugilist"
             } else {
-                "red and blue".into()
-            },
+                ", white pugilist"
+            });
+        }
+        SeatCard {
+            side,
             score: Some(i64::from(self.match_total(seat))),
             out: false,
             facts,
@@ -1416,33 +1921,69 @@ impl Game for Evacuate {
             Phase::Before => "move or nudge (releases allowed)",
             Phase::Jam => "jammed: take off, move, nudge or pass",
             Phase::After => "release or end the turn",
+            Phase::Trade => "yellow chooses the tree trade",
         };
-        vec![
+        let mut facts = vec![
             Fact::new("round", self.round),
             Fact::new("ceiling", self.ceiling),
             Fact::new("turn", phase),
-            Fact::new(
-                "match",
-                match self.match_rule {
-                    MatchRule::FirstTo14 => "first to 14",
-                    MatchRule::OneRound => "one round",
-                },
-            ),
-        ]
+        ];
+        facts.push(Fact::new(
+            "match",
+            match self.target() {
+                Some(9) => "Phobos Pugilists: one round, first to 9".to_string(),
+                Some(t) => format!("first to {t}"),
+                None => "one round".to_string(),
+            },
+        ));
+        facts
     }
 
     fn check_invariants(&self) -> Result<(), String> {
         let all = self.count_all();
+        let seats = self.mode.seats();
+        let on_floor = |c: Colour| self.floor.iter().flatten().any(|p| p.colour == c);
         for (i, row) in all.iter().enumerate() {
             for (j, &n) in row.iter().enumerate() {
-                if n != u32::from(TRIOS) {
+                let colour = COLOURS[i];
+                let mut want = u32::from(self.mode.trios());
+                if self.mode == Mode::Pugilists {
+                    want = match colour {
+                        Colour::Green | Colour::Red => 5,
+                        _ => 0,
+                    };
+                    // An evacuated or fallen pugilist is one of its owner's queens.
+                    let pugilist = if colour == Colour::Green {
+                        Colour::Black
+                    } else {
+                        Colour::White
+                    };
+                    if want > 0 && SIZES[j] == Size::Queen && !on_floor(pugilist) {
+                        want += 1;
+                    }
+                }
+                if n != want {
                     return Err(format!(
-                        "{} {}s: {n} instead of {TRIOS}",
-                        COLOURS[i].name(),
+                        "{} {}s: {n} instead of {want}",
+                        colour.name(),
                         SIZES[j].name()
                     ));
                 }
             }
+        }
+        let pugilists: Vec<Piece> = self
+            .floor
+            .iter()
+            .flatten()
+            .filter(|p| p.colour.is_pugilist())
+            .copied()
+            .collect();
+        if (self.mode != Mode::Pugilists && !pugilists.is_empty())
+            || pugilists.iter().any(|p| p.size != Size::Queen)
+            || (1..pugilists.len()).any(|i| pugilists[..i].contains(&pugilists[i]))
+            || self.tris.iter().flatten().any(|p| p.colour.is_pugilist())
+        {
+            return Err("pugilists".into());
         }
         if !(1..=LEVELS).contains(&self.ceiling) {
             return Err(format!("ceiling {}", self.ceiling));
@@ -1468,11 +2009,47 @@ impl Game for Evacuate {
         {
             return Err("a triangle released in this run is not a vacant one".into());
         }
-        if self.released != 0 && (self.over.is_some() || self.phase == Phase::Jam) {
+        if self.released != 0
+            && (self.over.is_some() || matches!(self.phase, Phase::Jam | Phase::Trade))
+        {
             return Err("releases in a run outside a turn's release steps".into());
         }
-        if self.turn > 1 || self.round == 0 || usize::from(self.passes) > 2 {
+        if self.turn >= seats
+            || self.first >= seats
+            || self.round == 0
+            || usize::from(self.passes) > seats
+        {
             return Err("turn, round or passes out of range".into());
+        }
+        if self.totals[seats..].iter().any(|&t| t > 0)
+            || self.bonus[seats..].iter().any(|&t| t > 0)
+            || self.once[seats..].iter().any(|&t| t)
+            || self.eliminated[seats..].iter().any(|&t| t)
+        {
+            return Err("a seat past the table's".into());
+        }
+        if (!self.mode.wild() && self.bonus.iter().any(|&b| b > 0))
+            || (self.mode != Mode::Four && self.once.iter().any(|&o| o))
+            || (self.mode != Mode::Three && self.trade.is_some())
+            || matches!(self.trade, Some(c) if c != Colour::Green && c != Colour::Red)
+        {
+            return Err("state of another table".into());
+        }
+        if self.phase == Phase::Trade
+            && (self.mode != Mode::Three
+                || self.turn != 0
+                || self.trade.is_some()
+                || self.round < 2
+                || !(self.round - 2).is_multiple_of(3))
+        {
+            return Err("a tree trade out of place".into());
+        }
+        if self.mode == Mode::Three
+            && self.phase != Phase::Trade
+            && self.round >= 2
+            && self.trade.is_none()
+        {
+            return Err("the tree trade is not chosen".into());
         }
         if self.over.is_none() && self.eliminated[self.turn] {
             return Err("an eliminated seat is to move".into());
@@ -1484,7 +2061,7 @@ impl Game for Evacuate {
             return Err("a round goes on with fewer than two players".into());
         }
         if let Some((winners, _)) = &self.over {
-            if winners.iter().any(|&w| w > 1) || winners.windows(2).any(|w| w[0] >= w[1]) {
+            if winners.iter().any(|&w| w >= seats) || winners.windows(2).any(|w| w[0] >= w[1]) {
                 return Err("winners".into());
             }
         }

@@ -14,11 +14,11 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::rules::{
-    colours_of, direction, Door, Evacuate, EvacuateMove, Phase, Piece, Tri, LEVELS, SHADED, SIZES,
-    SPACES,
+    direction, Colour, Door, Evacuate, EvacuateMove, Phase, Piece, Tri, COLOURS, LEVELS, SHADED,
+    SIZES, SPACES,
 };
 use super::view_words::{
-    describe, door_name, ends_turn, esc, legend, piece_name, pieces_words, plural,
+    describe, door_name, ends_turn, esc, piece_name, pieces_words, plural, LEGEND,
 };
 use crate::core::Game;
 use crate::ui::game_view::{BoardProps, GameView, Paint};
@@ -26,11 +26,14 @@ use crate::ui::game_view::{BoardProps, GameView, Paint};
 /// Fill of green, yellow, red and blue (the order of the colours).
 const FILLS: [&str; 4] = ["#2e8b47", "#e8c12a", "#cf3a2e", "#2f6bd0"];
 
-/// How a side (`GY` or `RB`) is painted.
+/// How a side (`GY` or `RB` with two players, a single colour's letter with three or four)
+/// is painted.
 fn paint(letter: &str) -> Option<Paint> {
     let (fill, ink) = match letter {
-        "GY" => (FILLS[0], "#fff"),
-        "RB" => (FILLS[2], "#fff"),
+        "GY" | "G" => (FILLS[0], "#fff"),
+        "Y" => (FILLS[1], "#1d1d1f"),
+        "RB" | "R" => (FILLS[2], "#fff"),
+        "B" => (FILLS[3], "#fff"),
         _ => return None,
     };
     Some(Paint { fill, ink })
@@ -42,7 +45,7 @@ pub const VIEW: GameView = GameView {
     board: |props| html! { <Board ..props /> },
     thumbnail,
     paint,
-    setup_hint: "Player 1 plays green and yellow and starts the first round; player 2 plays red and blue. The first player alternates from round to round. The board is a reconstruction: the original pictures are lost.",
+    setup_hint: "Colours are fixed by the seat (see the rules). The board is a reconstruction: the original pictures are lost.",
     ends_turn: Some(ends_turn),
 };
 
@@ -228,7 +231,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let Some(game) = props.position.as_any().downcast_ref::<Evacuate>() else {
         return html! { <p class="error" role="alert">{ "This is not an Evacuate game." }</p> };
     };
-    let names: Vec<String> = (0..2)
+    let names: Vec<String> = (0..game.mode().seats())
         .map(|s| {
             props
                 .players
@@ -250,8 +253,20 @@ pub fn Board(props: &BoardProps) -> Html {
             .any(|m| matches!(m, EvacuateMove::Place { piece, .. } if *piece == p))
     };
     let pick = (*picked).filter(|&p| placeable(p));
-    let is_target =
-        |t: Tri| pick.is_some_and(|piece| legal.contains(&EvacuateMove::Place { piece, at: t }));
+    // The placements of the picked pyramid on `t`: toward the triangle's door, and (Phobos
+    // Pugilists) the other way; the first legal one is what choosing `t` plays.
+    let ways = |t: Tri| -> Vec<EvacuateMove> {
+        pick.map_or_else(Vec::new, |piece| {
+            [
+                EvacuateMove::Place { piece, at: t },
+                EvacuateMove::Reverse { piece, at: t },
+            ]
+            .into_iter()
+            .filter(|m| legal.contains(m))
+            .collect()
+        })
+    };
+    let is_target = |t: Tri| !ways(t).is_empty();
     let aim = (*aimed).filter(|&t| is_target(t));
     let releases: Vec<&Vec<Tri>> = legal
         .iter()
@@ -279,17 +294,27 @@ pub fn Board(props: &BoardProps) -> Html {
         .zip(last_move.as_ref())
         .map(|(b, mv)| describe(b, game, mv, &names).join(" "));
     let last_at = match &last_move {
-        Some(EvacuateMove::Place { at, .. }) => Some(*at),
+        Some(EvacuateMove::Place { at, .. } | EvacuateMove::Reverse { at, .. }) => Some(*at),
         _ => None,
     };
-    // What the placement aimed at would do: the engine plays it on a copy.
+    // What the placement aimed at would do (each way it may go): the engine plays it on a copy.
+    let aimed_ways = aim.map_or_else(Vec::new, ways);
     let preview = pick.zip(aim).and_then(|(piece, at)| {
-        let mv = EvacuateMove::Place { piece, at };
-        let mut after = game.clone();
-        Game::play(&mut after, &mv).ok()?;
+        let mut lines = Vec::new();
+        for (i, mv) in aimed_ways.iter().enumerate() {
+            let mut after = game.clone();
+            Game::play(&mut after, mv).ok()?;
+            if i > 0 {
+                lines.push("Or, with your pugilist, the other way:".to_string());
+            }
+            lines.extend(describe(game, &after, mv, &names));
+        }
         let moving = usize::from(at.level) <= game.stack(at.space).len();
-        let to = game.preview(at, piece.size).and_then(|p| p.to);
-        Some((describe(game, &after, &mv, &names), moving, to))
+        let reverse = matches!(aimed_ways.first(), Some(EvacuateMove::Reverse { .. }));
+        let to = game
+            .preview_toward(at, piece.size, reverse)
+            .and_then(|p| p.to);
+        Some((lines, moving, to))
     });
 
     // --- Actions ----------------------------------------------------------------------------
@@ -302,6 +327,7 @@ pub fn Board(props: &BoardProps) -> Html {
         let legal = legal.clone();
         let ceiling = game.ceiling();
         let focus_at = *focus;
+        let go = aimed_ways.first().cloned();
         Callback::from(move |a: Act| {
             let emit = |mv: String| {
                 picked.set(None);
@@ -331,8 +357,15 @@ pub fn Board(props: &BoardProps) -> Html {
                 Act::Tri(t) => {
                     focus.set(t);
                     *refocus.borrow_mut() = tri_sel(t);
-                    let place = pick.map(|piece| EvacuateMove::Place { piece, at: t });
-                    if let Some(mv) = place.filter(|m| legal.contains(m)) {
+                    let place = pick.and_then(|piece| {
+                        [
+                            EvacuateMove::Place { piece, at: t },
+                            EvacuateMove::Reverse { piece, at: t },
+                        ]
+                        .into_iter()
+                        .find(|m| legal.contains(m))
+                    });
+                    if let Some(mv) = place {
                         if aim == Some(t) {
                             emit(mv.to_string());
                         } else {
@@ -361,9 +394,11 @@ pub fn Board(props: &BoardProps) -> Html {
                     emit(m);
                 }
                 Act::Go => {
-                    if let Some((piece, at)) = pick.zip(aim) {
-                        *refocus.borrow_mut() = tri_sel(at);
-                        emit(EvacuateMove::Place { piece, at }.to_string());
+                    if let Some(mv) = go.clone() {
+                        if let Some(at) = aim {
+                            *refocus.borrow_mut() = tri_sel(at);
+                        }
+                        emit(mv.to_string());
                     }
                 }
                 Act::Cancel => {
@@ -541,7 +576,7 @@ pub fn Board(props: &BoardProps) -> Html {
     svg.push_str("</svg>");
 
     // --- The panel --------------------------------------------------------------------------
-    let me = esc(&names[turn.min(1)]);
+    let me = esc(names.get(turn).map_or("", String::as_str));
     let mut panel = String::new();
     if let Some(note) = &note {
         panel.push_str(&format!(
@@ -554,6 +589,8 @@ pub fn Board(props: &BoardProps) -> Html {
         "The game is over.".to_string()
     } else if !can_act {
         format!("{me} to play.")
+    } else if phase == Phase::Trade {
+        format!("{me} (yellow): choose the tree that trades starting places with yellow's for round {} (the other one trades in the round after).", game.round())
     } else if !takes.is_empty() {
         format!("{me} is jammed: take off the surrounded pyramids (ringed), one at a time, in the order you choose.")
     } else if legal == [EvacuateMove::Pass] {
@@ -566,13 +603,20 @@ pub fn Board(props: &BoardProps) -> Html {
         format!("{me} to play: choose a pyramid from your stash, then a highlighted triangle.")
     };
     panel.push_str(&format!(
-        "<p class=\"evac-now\"><strong>{headline}</strong> <span>Round {}, ceiling at level {ceiling}.</span></p>",
-        game.round()
+        "<p class=\"evac-now\"><strong>{headline}</strong> <span>Round {}, ceiling at level {ceiling}, {} taken by the ceiling.</span></p>",
+        game.round(),
+        plural(
+            COLOURS
+                .iter()
+                .map(|&c| game.lost(c).iter().map(|&n| usize::from(n)).sum::<usize>())
+                .sum(),
+            "pyramid"
+        )
     ));
     if let Some(p) = pick {
         let (mut moves, mut nudges) = (0, 0);
         for m in &legal {
-            if let EvacuateMove::Place { piece, at } = m {
+            if let EvacuateMove::Place { piece, at } | EvacuateMove::Reverse { piece, at } = m {
                 if *piece == p {
                     if usize::from(at.level) <= game.stack(at.space).len() {
                         moves += 1;
@@ -596,7 +640,13 @@ pub fn Board(props: &BoardProps) -> Html {
         for l in lines {
             panel.push_str(&format!("<p>{}</p>", esc(l)));
         }
-        panel.push_str("<div class=\"buttons\"><button type=\"button\" class=\"primary\" id=\"evac-go\">Confirm</button><button type=\"button\" id=\"evac-cancel\">Cancel</button></div></div>");
+        panel.push_str("<div class=\"buttons\"><button type=\"button\" class=\"primary\" id=\"evac-go\">Confirm</button>");
+        if let Some(other) = aimed_ways.get(1) {
+            panel.push_str(&format!(
+                "<button type=\"button\" id=\"evac-other\" data-m=\"{other}\">Confirm the other way</button>"
+            ));
+        }
+        panel.push_str("<button type=\"button\" id=\"evac-cancel\">Cancel</button></div></div>");
     } else if pick.is_some() {
         panel.push_str(
             "<div class=\"buttons\"><button type=\"button\" id=\"evac-cancel\">Cancel</button></div>",
@@ -618,6 +668,14 @@ pub fn Board(props: &BoardProps) -> Html {
             game.triangle(*t).map(piece_name).unwrap_or_default()
         ));
     }
+    for m in &legal {
+        if let EvacuateMove::Trade(c) = m {
+            steps.push_str(&format!(
+                "<button type=\"button\" class=\"primary\" data-m=\"{m}\">Trade with {}'s tree</button>",
+                c.name()
+            ));
+        }
+    }
     if legal.contains(&EvacuateMove::End) {
         steps.push_str(
             "<button type=\"button\" id=\"evac-end\" data-m=\"end\">End the turn</button>",
@@ -631,13 +689,29 @@ pub fn Board(props: &BoardProps) -> Html {
     if !steps.is_empty() {
         panel.push_str(&format!("<div class=\"buttons evac-steps\">{steps}</div>"));
     }
-    for (seat, name) in names.iter().enumerate() {
-        let mine = can_act && seat == turn;
-        panel.push_str(&format!(
+    // Each seat's stash, then (three players) blue's general stash, which the player to move
+    // may use too.
+    let wild = game.mode().wild();
+    let general = String::from("the general stash (blue, wild)");
+    for (seat, name) in names
+        .iter()
+        .enumerate()
+        .chain(wild.then_some((usize::MAX, &general)))
+    {
+        let mine = can_act && (seat == turn || seat == usize::MAX);
+        let colours: &[Colour] = if seat == usize::MAX {
+            &[Colour::Blue]
+        } else {
+            game.colours(seat)
+        };
+        if seat == usize::MAX {
+            panel.push_str("<div class=\"evac-seat evac-general\"><p><b>General stash</b> (blue is wild: anyone may place it; blue pyramids count as everyone's own)</p><div class=\"evac-stash\" role=\"group\" aria-label=\"The general stash\">");
+        } else {
+            panel.push_str(&format!(
             "<div class=\"evac-seat\" data-seat=\"{}\"><p><b>{}</b> ({}): round score {}, match total {}{}</p><div class=\"evac-stash\" role=\"group\" aria-label=\"{}'s stash\">",
             seat + 1,
             esc(name),
-            if seat == 0 { "green and yellow" } else { "red and blue" },
+            Game::seat_card(game, seat).side,
             game.round_score(seat),
             game.match_total(seat),
             if game.is_eliminated(seat) {
@@ -647,7 +721,8 @@ pub fn Board(props: &BoardProps) -> Html {
             },
             esc(name)
         ));
-        for c in colours_of(seat) {
+        }
+        for &c in colours {
             let counts = game.stash(c);
             for size in SIZES {
                 let p = Piece::new(c, size);
@@ -665,7 +740,7 @@ pub fn Board(props: &BoardProps) -> Html {
         }
         panel.push_str("</div></div>");
     }
-    panel.push_str(&legend(game));
+    panel.push_str(LEGEND);
 
     html! {
         <>

@@ -2,7 +2,7 @@
 //! the preview of a placement), where a turn ends (one turn per line in the move list), the
 //! key to the marks, and the small helpers they share with the board.
 
-use super::rules::{direction, Door, Evacuate, EvacuateMove, Phase, Piece, COLOURS};
+use super::rules::{direction, Door, Evacuate, EvacuateMove, Mode, Phase, Piece, COLOURS};
 use crate::core::{AnyGame, Game, Seat};
 
 /// Whether step `mv`, played from `before` and giving `after`, ended its player's turn: the
@@ -20,8 +20,8 @@ pub(super) fn ends_turn(before: &dyn AnyGame, mv: &str, after: &dyn AnyGame) -> 
         return true;
     }
     match mv.parse::<EvacuateMove>() {
-        Ok(EvacuateMove::End | EvacuateMove::Pass) | Err(_) => true,
-        Ok(EvacuateMove::Place { .. }) => a.phase() != Phase::After,
+        Ok(EvacuateMove::End | EvacuateMove::Pass | EvacuateMove::Trade(_)) | Err(_) => true,
+        Ok(EvacuateMove::Place { .. } | EvacuateMove::Reverse { .. }) => a.phase() != Phase::After,
         Ok(EvacuateMove::Release(_)) => b.phase() == Phase::After && a.phase() != Phase::After,
         Ok(EvacuateMove::Take(_)) => false,
     }
@@ -91,10 +91,15 @@ pub(super) fn describe(
     let mut lines = Vec::new();
     let mut lost_by_move = 0;
     match mv {
-        EvacuateMove::Place { piece, at } => {
+        EvacuateMove::Place { piece, at } | EvacuateMove::Reverse { piece, at } => {
             let stack = b.stack(at.space);
             let level = usize::from(at.level);
-            match b.preview(*at, piece.size) {
+            let reverse = matches!(mv, EvacuateMove::Reverse { .. });
+            let door = match (direction(*at), reverse) {
+                (Door::A, false) | (Door::B, true) => Door::A,
+                _ => Door::B,
+            };
+            match b.preview_toward(*at, piece.size, reverse) {
                 Some(pv) if level <= stack.len() => {
                     let group = &stack[level - 1..];
                     lines.push(format!(
@@ -106,24 +111,34 @@ pub(super) fn describe(
                         pieces_words(group),
                         if group.len() == 1 { "moves" } else { "move" },
                         plural(usize::from(piece.size.pips()), "space"),
-                        door_name(direction(*at))
+                        door_name(door)
                     ));
                     lost_by_move = pv.lost.len();
                     if !pv.lost.is_empty() {
                         lines.push(format!(
-                            "The ceiling takes {} (out of play for the round).",
-                            pieces_words(&pv.lost)
+                            "The ceiling takes {} ({}).",
+                            pieces_words(&pv.lost),
+                            if b.mode() == Mode::Pugilists {
+                                "back to their owners' stashes"
+                            } else {
+                                "out of play for the round"
+                            }
                         ));
                     }
                     match (pv.door, pv.to) {
                         (Some(d), _) => {
                             let mut scores = Vec::new();
-                            for seat in 0..2 {
+                            // Each pyramid scores for its colour's owner; wild blue for the
+                            // mover; a pugilist for nobody.
+                            for seat in 0..b.mode().seats() {
                                 let mine: Vec<Piece> = pv
                                     .evacuated
                                     .iter()
                                     .copied()
-                                    .filter(|p| p.colour.owner() == seat)
+                                    .filter(|p| {
+                                        !p.colour.is_pugilist()
+                                            && b.mode().owner(p.colour).unwrap_or(b.turn()) == seat
+                                    })
                                     .collect();
                                 if !mine.is_empty() {
                                     let pips: u32 =
@@ -166,12 +181,16 @@ pub(super) fn describe(
             b.triangle(*t).map(piece_name).unwrap_or_default()
         )),
         EvacuateMove::End => lines.push(format!("{who} ends the turn.")),
+        EvacuateMove::Trade(c) => lines.push(format!(
+            "{who} trades yellow's tree with {}'s for this round.",
+            c.name()
+        )),
         EvacuateMove::Pass => {
             lines.push(format!("Jam: {who} can neither move nor nudge and passes."))
         }
     }
     if a.round() > b.round() {
-        let scores: Vec<String> = (0..2)
+        let scores: Vec<String> = (0..b.mode().seats())
             .map(|s| {
                 let before = b.match_total(s).saturating_sub(b.round_score(s));
                 format!(
@@ -194,7 +213,7 @@ pub(super) fn describe(
     if let Some(o) = Game::outcome(a) {
         lines.push(format!("The game is over: {}.", o.reason));
     }
-    for s in 0..2 {
+    for s in 0..b.mode().seats() {
         if a.is_eliminated(s) && !b.is_eliminated(s) {
             lines.push(format!(
                 "{} has no occupant left on the floor: out of this round, with no points for it.",
@@ -235,22 +254,14 @@ pub(super) fn describe(
 }
 
 /// What the marks mean, and that the board is a reconstruction.
-pub(super) fn legend(game: &Evacuate) -> String {
-    let lost: usize = COLOURS
-        .iter()
-        .map(|&c| game.lost(c).iter().map(|&n| usize::from(n)).sum::<usize>())
-        .sum();
-    format!(
-        "<details class=\"evac-key\"><summary>What the marks mean</summary><ul>\
+pub(super) const LEGEND: &str = "<details class=\"evac-key\"><summary>What the marks mean</summary><ul>\
 <li>The board is a reconstruction: the original pictures are lost (see the rules).</li>\
 <li>Floor spaces 1 to 8, door A above space 1, door B below space 8; grey: the shaded spaces 1, 2, 7 and 8.</li>\
-<li>A stack is drawn bottom (level 1) to top, left to right; G, Y, R, B: green, yellow, red, blue; 1 pawn, 2 drone, 3 queen.</li>\
+<li>A stack is drawn bottom (level 1) to top, left to right; G, Y, R, B: green, yellow, red, blue (K, W: the black and white pugilists); 1 pawn, 2 drone, 3 queen.</li>\
 <li>Each row of triangles belongs to the floor space beside it; a triangle's number is its level; it points toward the door it moves stacks to (up: door A, down: door B).</li>\
 <li>Solid highlight: placing the chosen pyramid moves a stack; dashed: it only nudges. Ringed: pyramids you may release, or take off in a jam.</li>\
-<li>The red line is the ceiling; the triangles past it are out of use. Pyramids taken by the ceiling this round: {lost}.</li>\
-</ul></details>"
-    )
-}
+<li>The red line is the ceiling; the triangles past it are out of use.</li>\
+</ul></details>";
 
 #[cfg(test)]
 mod tests {
