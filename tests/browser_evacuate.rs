@@ -1,6 +1,7 @@
 //! In headless Chromium (wasm-bindgen-test): Evacuate through the real app.
 //!
-//! - A whole one-round game by clicks (stash, triangle, confirm; release, take-off, end and
+//! - Whole games by clicks (two players, one round; three players, first to 13, with the
+//!   trade of the trees; Phobos Pugilists, with the pugilists' other way) (stash, triangle, confirm; release, take-off, end and
 //!   pass buttons), the board checked against the engine after every step (every floor
 //!   stack, every triangle, both stashes, the scores), the preview checked before each
 //!   placement is confirmed, and the step announcements (jams, stuck piles, the round's end)
@@ -16,7 +17,7 @@ mod browser_support;
 use browser_support::*;
 use stackplay::core::Game;
 use stackplay::games::evacuate::{
-    colours_of, Evacuate, EvacuateMove, Phase, Piece, Tri, COLOURS, LEVELS, SIZES, SPACES,
+    Colour, Evacuate, EvacuateMove, Phase, Piece, Tri, LEVELS, SIZES, SPACES,
 };
 use stackplay::storage::SavedGame;
 use wasm_bindgen::JsCast;
@@ -50,13 +51,21 @@ fn panel_text() -> String {
         .unwrap_or_default()
 }
 
-async fn start_game(option: &str) {
+/// Starts a game of `players` with the match option `option` (none: the form's only one).
+async fn start_game(players: usize, option: Option<&str>) {
     go("#/new/evacuate").await;
     wait_for("#start-game").await;
-    let select: web_sys::HtmlSelectElement = wait_for("#option-match").await.dyn_into().unwrap();
-    select.set_value(option);
-    change(&select);
+    let count: web_sys::HtmlSelectElement = wait_for("#player-count").await.dyn_into().unwrap();
+    count.set_value(&players.to_string());
+    change(&count);
     sleep(20).await;
+    if let Some(option) = option {
+        let select: web_sys::HtmlSelectElement =
+            wait_for("#option-match").await.dyn_into().unwrap();
+        select.set_value(option);
+        change(&select);
+        sleep(20).await;
+    }
     let start: web_sys::HtmlElement = wait_for("#start-game").await.dyn_into().unwrap();
     start.click();
     wait_for("svg.board [data-t]").await;
@@ -108,7 +117,13 @@ fn check_board(game: &Evacuate) {
             assert_eq!(el.text_content().unwrap_or_default(), want, "triangle {t}");
         }
     }
-    for c in COLOURS {
+    // Every stash shown: each seat's colours, and blue's general stash with three players.
+    let seats = game.mode().seats();
+    let mut shown: Vec<Colour> = (0..seats).flat_map(|s| game.colours(s).to_vec()).collect();
+    if game.mode().wild() {
+        shown.push(Colour::Blue);
+    }
+    for c in shown {
         for size in SIZES {
             let p = Piece::new(c, size);
             let text = find(&format!("[data-p='{p}']"))
@@ -121,7 +136,7 @@ fn check_board(game: &Evacuate) {
             );
         }
     }
-    for seat in 0..2 {
+    for seat in 0..seats {
         let text = find(&format!(".evac-seat[data-seat='{}']", seat + 1))
             .and_then(|e| e.text_content())
             .unwrap_or_default();
@@ -141,6 +156,9 @@ fn check_board(game: &Evacuate) {
 fn choose(game: &Evacuate, step: usize) -> EvacuateMove {
     let legal = Game::legal_moves(game);
     let seat = game.turn();
+    if let Some(trade) = legal.iter().find(|m| matches!(m, EvacuateMove::Trade(_))) {
+        return trade.clone();
+    }
     if game.phase() == Phase::After {
         let release = legal.iter().find(|m| matches!(m, EvacuateMove::Release(_)));
         return match release {
@@ -149,19 +167,20 @@ fn choose(game: &Evacuate, step: usize) -> EvacuateMove {
         };
     }
     let score = |m: &EvacuateMove| -> i64 {
-        let EvacuateMove::Place { piece, at } = m else {
+        let (EvacuateMove::Place { piece, at } | EvacuateMove::Reverse { piece, at }) = m else {
             return -100;
         };
         if usize::from(at.level) > game.stack(at.space).len() {
             return -50;
         }
-        let Some(pv) = game.preview(*at, piece.size) else {
+        let reverse = matches!(m, EvacuateMove::Reverse { .. });
+        let Some(pv) = game.preview_toward(*at, piece.size, reverse) else {
             return -60;
         };
         let own: i64 = pv
             .evacuated
             .iter()
-            .filter(|p| colours_of(seat).contains(&p.colour))
+            .filter(|p| game.mode().owns(seat, **p))
             .map(|p| i64::from(p.size.pips()))
             .sum();
         own * 100 + i64::from(piece.size.pips()) * 3 - i64::from(at.level)
@@ -177,7 +196,8 @@ fn choose(game: &Evacuate, step: usize) -> EvacuateMove {
 /// Makes `mv` on the page by clicks, checking the preview of a placement first.
 async fn make_step(game: &Evacuate, mv: &EvacuateMove) {
     match mv {
-        EvacuateMove::Place { piece, at } => {
+        EvacuateMove::Place { piece, at } | EvacuateMove::Reverse { piece, at } => {
+            let reverse = matches!(mv, EvacuateMove::Reverse { .. });
             click(&wait_for(&format!("[data-p='{piece}']:not([disabled])")).await);
             let tri = wait_for(&format!(
                 "svg.board [data-t='{at}'].move, svg.board [data-t='{at}'].nudge"
@@ -194,12 +214,20 @@ async fn make_step(game: &Evacuate, mv: &EvacuateMove) {
                 "{label}"
             );
             click(&tri);
-            let go = wait_for("#evac-go").await;
+            let mut go = wait_for("#evac-go").await;
+            // The pugilist's other way: its own button when the triangle's way is legal too.
+            if reverse {
+                if let Some(other) = find("#evac-other") {
+                    go = other;
+                }
+            }
             let preview = find(".evac-preview")
                 .and_then(|p| p.text_content())
                 .unwrap_or_default();
             if moves {
-                let pv = game.preview(*at, piece.size).expect("a legal move");
+                let pv = game
+                    .preview_toward(*at, piece.size, reverse)
+                    .expect("a legal move");
                 match pv.to {
                     Some(to)
                         if pv.lost.len()
@@ -209,11 +237,13 @@ async fn make_step(game: &Evacuate, mv: &EvacuateMove) {
                             preview.contains(&format!("They end on space {to}.")),
                             "{preview}"
                         );
-                        assert_eq!(
-                            count("svg.board .space.dest"),
-                            1,
-                            "the destination is marked"
-                        );
+                        if !reverse {
+                            assert_eq!(
+                                count("svg.board .space.dest"),
+                                1,
+                                "the destination is marked"
+                            );
+                        }
                     }
                     Some(_) => assert!(
                         preview.contains("Nothing of the group is left"),
@@ -249,11 +279,26 @@ async fn wait_steps(n: usize) {
 
 #[wasm_bindgen_test]
 async fn a_whole_one_round_game_by_clicks() {
+    a_whole_game_by_clicks(2, Some("1"), "match=1").await;
+}
+
+#[wasm_bindgen_test]
+async fn a_whole_three_player_game_by_clicks() {
+    a_whole_game_by_clicks(3, None, "players=3").await;
+}
+
+#[wasm_bindgen_test]
+async fn a_whole_phobos_pugilists_game_by_clicks() {
+    a_whole_game_by_clicks(2, Some("pugilists"), "pugilists").await;
+}
+
+/// A whole game of `players` (match option `option`, stored as `options`) by clicks.
+async fn a_whole_game_by_clicks(players: usize, option: Option<&str>, options: &str) {
     storage().clear().unwrap();
     go("#/").await;
     let app = mount();
-    start_game("1").await;
-    assert_eq!(stored().record.options, "match=1");
+    start_game(players, option).await;
+    assert_eq!(stored().record.options, options);
     assert!(
         body_text().contains("reconstruction"),
         "the board says it is a reconstruction"
@@ -264,7 +309,7 @@ async fn a_whole_one_round_game_by_clicks() {
     let mut steps = 0;
     let mut turns = 1;
     while Game::outcome(&game).is_none() {
-        assert!(steps < 1500, "the round goes on and on");
+        assert!(steps < 3000, "the game goes on and on");
         check_board(&game);
         let mv = choose(&game, steps);
         make_step(&game, &mv).await;
@@ -277,9 +322,15 @@ async fn a_whole_one_round_game_by_clicks() {
         let over = Game::outcome(&game).is_some()
             || game.turn() != before.turn()
             || game.round() != before.round()
-            || matches!(mv, EvacuateMove::End | EvacuateMove::Pass)
+            || matches!(
+                mv,
+                EvacuateMove::End | EvacuateMove::Pass | EvacuateMove::Trade(_)
+            )
             || (before.phase() == Phase::After && game.phase() != Phase::After)
-            || (matches!(mv, EvacuateMove::Place { .. }) && game.phase() != Phase::After);
+            || (matches!(
+                mv,
+                EvacuateMove::Place { .. } | EvacuateMove::Reverse { .. }
+            ) && game.phase() != Phase::After);
         if over && Game::outcome(&game).is_none() {
             turns += 1;
         }
@@ -312,7 +363,9 @@ async fn a_whole_one_round_game_by_clicks() {
         steps,
         "every step listed"
     );
-    assert!(turns < steps, "turns of several steps share a line");
+    if takes + releases > 0 {
+        assert!(turns < steps, "turns of several steps share a line");
+    }
     let over = wait_for(".game-over")
         .await
         .text_content()
@@ -328,7 +381,7 @@ async fn a_whole_one_round_game_by_clicks() {
         "nothing is offered once over"
     );
     web_sys::console::log_1(
-        &format!("evacuate: {steps} steps in {turns} turns, {jams} jams, {stuck} stuck piles, {takes} take-offs, {releases} releases").into(),
+        &format!("evacuate ({options}): {steps} steps in {turns} turns, {jams} jams, {stuck} stuck piles, {takes} take-offs, {releases} releases").into(),
     );
     unmount(app);
     storage().clear().unwrap();
@@ -346,7 +399,7 @@ async fn a_placement_by_keys_and_undo_one_step() {
     storage().clear().unwrap();
     go("#/").await;
     let app = mount();
-    start_game("14").await;
+    start_game(2, Some("14")).await;
     let game = stored_game();
     // Enter on the first pyramid of the stash that can be placed: the focus goes to the
     // first triangle it may go to.

@@ -5,6 +5,80 @@
 // Usage: node tests/site/check-site.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
 import { start } from './serve.mjs';
 
+/// Plays the Evacuate game on the page through its board to the end: in the panel, a pyramid
+/// of the stash, a highlighted triangle (a move rather than a nudge when there is one,
+/// evacuating when it can), then confirm; or the take-off, release, trade, end or pass
+/// buttons. Returns what the announcements said (steps < 0: stuck).
+async function playEvacuate(page) {
+  return page.evaluate(async () => {
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const $ = (s) => document.querySelector(s);
+    const $$ = (s) => [...document.querySelectorAll(s)];
+    const seen = { steps: 0, rounds: 0, stuck: 0, jams: 0, evacuated: 0, trades: 0 };
+    for (let n = 0; n < 6000; n++) {
+      await tick();
+      const note = ($('.evac-note') || {}).textContent || '';
+      if (/Round \d+ is over/.test(note)) seen.rounds++;
+      if (/pile is stuck/.test(note)) seen.stuck++;
+      if (/is jammed/.test(note)) seen.jams++;
+      if (/evacuated/.test(note)) seen.evacuated++;
+      if (/trades yellow's tree/.test(note)) seen.trades++;
+      if ($('.game-over')) return seen;
+      seen.steps++;
+      const steps = $$('.evac-steps button');
+      const take = steps.find((b) => /^t/.test(b.dataset.m));
+      if (take) { click(take); continue; }
+      if ($('#evac-pass')) { click($('#evac-pass')); continue; }
+      const stash = $$('.evac-stash button.usable');
+      if ($('#evac-end')) {
+        const release = steps.find((b) => /^r/.test(b.dataset.m));
+        click(release && n % 3 === 0 ? release : $('#evac-end'));
+        continue;
+      }
+      if (!stash.length) {
+        if (steps.length) { click(steps[0]); continue; }
+        return { ...seen, steps: -1 };
+      }
+      // Try each pyramid (largest first) on a few triangles for a placement that
+      // evacuates, else the first move found.
+      let best = null;
+      let out = false;
+      const pieces = stash.map((b) => b.dataset.p);
+      for (const piece of pieces.slice().reverse()) {
+        if (out) break;
+        if (!$(`[data-p='${piece}'][aria-pressed='true']`)) click($(`[data-p='${piece}']`));
+        await tick();
+        const moves = $$('svg.board .tri.move').map((t) => t.dataset.t);
+        for (const t of moves.slice(0, 8)) {
+          click($(`svg.board [data-t='${t}']`));
+          await tick();
+          if (!best) best = [piece, t];
+          if (/evacuated/.test(($('.evac-preview') || {}).textContent || '')) { best = [piece, t]; out = true; break; }
+        }
+      }
+      // Else a nudge, by any pyramid that has one (starting with a different one each time).
+      for (let k = 0; !best && k < pieces.length; k++) {
+        const piece = pieces[(n + k) % pieces.length];
+        if (!$(`[data-p='${piece}'][aria-pressed='true']`)) click($(`[data-p='${piece}']`));
+        await tick();
+        const nudge = $$('svg.board .tri.nudge')[0];
+        if (nudge) best = [piece, nudge.dataset.t];
+      }
+      if (!best) return { ...seen, steps: -2, state: ($('.evac-now') || {}).textContent };
+      const [p, t] = best;
+      if ($('#evac-cancel')) { click($('#evac-cancel')); await tick(); }
+      click($(`[data-p='${p}']`));
+      await tick();
+      click($(`svg.board [data-t='${t}']`));
+      await tick();
+      if (!$('#evac-go')) return { ...seen, steps: -3 };
+      click($('#evac-go'));
+    }
+    return { ...seen, steps: -4 };
+  });
+}
+
 const site = await start(process.argv[2]);
 const { base, browser, check, shot } = site;
 
@@ -294,71 +368,7 @@ try {
     check(/Before you confirm/.test(await page.locator('.evac-preview').innerText()), `${viewport.name}: Evacuate: a preview before confirming`);
     await shot(page, `${viewport.name}-evacuate-preview.png`);
     await page.click('#evac-cancel');
-    const evac = await page.evaluate(async () => {
-      const tick = () => new Promise((r) => setTimeout(r, 0));
-      const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-      const $ = (s) => document.querySelector(s);
-      const $$ = (s) => [...document.querySelectorAll(s)];
-      const seen = { steps: 0, rounds: 0, stuck: 0, jams: 0, evacuated: 0 };
-      for (let n = 0; n < 6000; n++) {
-        await tick();
-        const note = ($('.evac-note') || {}).textContent || '';
-        if (/Round \d+ is over/.test(note)) seen.rounds++;
-        if (/pile is stuck/.test(note)) seen.stuck++;
-        if (/is jammed/.test(note)) seen.jams++;
-        if (/evacuated/.test(note)) seen.evacuated++;
-        if ($('.game-over')) return seen;
-        seen.steps++;
-        const steps = $$('.evac-steps button');
-        const take = steps.find((b) => /^t/.test(b.dataset.m));
-        if (take) { click(take); continue; }
-        if ($('#evac-pass')) { click($('#evac-pass')); continue; }
-        const stash = $$('.evac-stash button.usable');
-        if ($('#evac-end')) {
-          const release = steps.find((b) => /^r/.test(b.dataset.m));
-          click(release && n % 3 === 0 ? release : $('#evac-end'));
-          continue;
-        }
-        if (!stash.length) {
-          if (steps.length) { click(steps[0]); continue; }
-          return { ...seen, steps: -1 };
-        }
-        // Try each pyramid (largest first) on a few triangles for a placement that
-        // evacuates, else the first move found.
-        let best = null;
-        let out = false;
-        const pieces = stash.map((b) => b.dataset.p);
-        for (const piece of pieces.slice().reverse()) {
-          if (out) break;
-          if (!$(`[data-p='${piece}'][aria-pressed='true']`)) click($(`[data-p='${piece}']`));
-          await tick();
-          const moves = $$('svg.board .tri.move').map((t) => t.dataset.t);
-          for (const t of moves.slice(0, 8)) {
-            click($(`svg.board [data-t='${t}']`));
-            await tick();
-            if (!best) best = [piece, t];
-            if (/evacuated/.test(($('.evac-preview') || {}).textContent || '')) { best = [piece, t]; out = true; break; }
-          }
-        }
-        if (!best) {
-          const piece = pieces[n % pieces.length];
-          if (!$(`[data-p='${piece}'][aria-pressed='true']`)) click($(`[data-p='${piece}']`));
-          await tick();
-          const nudge = $$('svg.board .tri.nudge')[0];
-          if (!nudge) return { ...seen, steps: -2 };
-          best = [piece, nudge.dataset.t];
-        }
-        const [p, t] = best;
-        if ($('#evac-cancel')) { click($('#evac-cancel')); await tick(); }
-        click($(`[data-p='${p}']`));
-        await tick();
-        click($(`svg.board [data-t='${t}']`));
-        await tick();
-        if (!$('#evac-go')) return { ...seen, steps: -3 };
-        click($('#evac-go'));
-      }
-      return { ...seen, steps: -4 };
-    });
+    const evac = await playEvacuate(page);
     check(evac.steps > 0, `${viewport.name}: Evacuate: a whole game (${evacOption === '1' ? 'one round' : 'first to 14'}) played through the board ends (${JSON.stringify(evac)})`);
     if (evac.steps > 0) {
       const over = await page.locator('.game-over').innerText();
@@ -367,6 +377,32 @@ try {
       if (evacOption === '14') check(evac.rounds > 0, `${viewport.name}: Evacuate: a round's end and the next round were announced`);
     }
     await shot(page, `${viewport.name}-evacuate-over.png`);
+
+    // A three-player game on the desktop (blue wild, yellow's tree trades between rounds,
+    // first to 13) and Phobos Pugilists on the phone (pugilists, first to 9), both played to
+    // the end through the board.
+    await page.goto(base + '#/new/evacuate');
+    await page.waitForSelector('#start-game');
+    const table = viewport.name === 'desktop' ? 'three players' : 'Phobos Pugilists';
+    if (viewport.name === 'desktop') await page.selectOption('#player-count', '3');
+    else await page.selectOption('#option-match', 'pugilists');
+    await page.click('#start-game');
+    await page.waitForSelector('svg.board [data-t]', { timeout: 10000 });
+    if (viewport.name === 'desktop') {
+      check(await page.locator('.player').count() === 3 && await page.locator('.evac-general .pc.usable').count() === 3,
+        `${viewport.name}: Evacuate, three players: three player cards and the general stash (blue) open to the player to move`);
+    } else {
+      check(await page.locator('svg.board .pc.c4').count() === 1 && await page.locator('svg.board .pc.c5').count() === 1,
+        `${viewport.name}: Evacuate, Phobos Pugilists: the black and the white pugilist are on the floor`);
+    }
+    await shot(page, `${viewport.name}-evacuate-${viewport.name === 'desktop' ? 'three' : 'pugilists'}-start.png`);
+    const variant = await playEvacuate(page);
+    check(variant.steps > 0 && await page.locator('.game-over').count() === 1,
+      `${viewport.name}: Evacuate, ${table}: a whole game played through the board ends (${JSON.stringify(variant)})`);
+    if (viewport.name === 'desktop' && variant.rounds > 0) {
+      check(variant.trades > 0, `${viewport.name}: Evacuate, three players: yellow's tree trade was chosen and announced`);
+    }
+    await shot(page, `${viewport.name}-evacuate-${viewport.name === 'desktop' ? 'three' : 'pugilists'}-over.png`);
 
     await page.goto(base + '#/no/such/page');
     await page.waitForSelector('text=Page not found');
