@@ -417,3 +417,55 @@ fn evade_samples_remember_a_coin_that_entered_its_goal_row() {
         }
     }
 }
+
+/// Plays seeded random games by [`Game::random_move`] (what the playouts play): every draw
+/// must be a legal move, and at every tenth position many draws must reach every legal move
+/// about equally often (each between 0.4 and 1.8 times its share; the draws are seeded, so
+/// this is exact, not a chance).
+fn random_moves_are_legal_and_even<G: Game>(players: usize, games: u64, steps: usize) {
+    let mut rng = Rng::new(77);
+    for g in 0..games {
+        let options = random_options::<G>(players, &mut rng);
+        let mut game = G::new(&options, g).unwrap();
+        for step in 0..steps {
+            let legal = game.legal_moves();
+            let Some(mv) = game.random_move(&mut rng) else {
+                assert!(legal.is_empty(), "no draw with {} legal moves", legal.len());
+                break;
+            };
+            assert!(legal.contains(&mv), "{mv} drawn but not legal in {game:?}");
+            if step % 10 == 3 && legal.len() > 1 {
+                let share = 60;
+                let mut seen = std::collections::HashMap::new();
+                for _ in 0..share * legal.len() {
+                    let mv = game.random_move(&mut rng).unwrap();
+                    *seen.entry(mv).or_insert(0usize) += 1;
+                }
+                for m in &legal {
+                    let n = seen.get(m).copied().unwrap_or(0);
+                    assert!(
+                        (share * 2 / 5..=share * 9 / 5).contains(&n),
+                        "{m} drawn {n} times, not about {share}, in {game:?}"
+                    );
+                }
+                assert_eq!(seen.len(), legal.len(), "an unlisted move was drawn");
+            }
+            game.play(&mv).unwrap();
+        }
+    }
+}
+
+#[test]
+fn random_moves_are_legal_and_even_in_every_game() {
+    for players in 2..=5 {
+        random_moves_are_legal_and_even::<StackControl>(players, 2, 60);
+    }
+    random_moves_are_legal_and_even::<Evade>(2, 3, 60);
+    random_moves_are_legal_and_even::<Stacks>(2, 3, 80);
+    for players in 2..=3 {
+        random_moves_are_legal_and_even::<Stax>(players, 6, 80);
+    }
+    for players in 2..=4 {
+        random_moves_are_legal_and_even::<Evacuate>(players, 3, 150);
+    }
+}

@@ -367,20 +367,22 @@ impl<G: Game> Tree<G> {
             let Some(mover) = state.to_move() else {
                 break;
             };
-            let moves = state.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let pick = if self.settings.playout_takes_wins {
-                moves.iter().find(|mv| wins_at_once(state, mv, mover))
+            let mv = if self.settings.playout_takes_wins {
+                let moves = state.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                match moves.iter().find(|mv| wins_at_once(state, mv, mover)) {
+                    Some(mv) => mv.clone(),
+                    None => moves[self.rng.below(moves.len() as u64) as usize].clone(),
+                }
             } else {
-                None
+                match state.random_move(&mut self.rng) {
+                    Some(mv) => mv,
+                    None => break,
+                }
             };
-            let mv = match pick {
-                Some(mv) => mv,
-                None => &moves[self.rng.below(moves.len() as u64) as usize],
-            };
-            if state.play(mv).is_err() {
+            if state.play(&mv).is_err() {
                 break;
             }
             steps += 1;

@@ -232,6 +232,19 @@ pub trait Game:
     /// Every legal move in this position (empty exactly when the game is over).
     fn legal_moves(&self) -> Vec<Self::Move>;
 
+    /// One legal move drawn with `rng`, every legal move equally likely (`None` exactly when
+    /// the game is over): the computer's playouts play these. The default lists every move
+    /// and picks one; a game whose listing is slow draws from a cheap superset and checks
+    /// only what it draws ([`Rng::draw_legal`]).
+    fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
+        let mut moves = self.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let pick = rng.below(moves.len() as u64) as usize;
+        Some(moves.swap_remove(pick))
+    }
+
     /// Plays `mv`.
     ///
     /// # Errors

@@ -34,6 +34,38 @@ impl Rng {
         }
     }
 
+    /// Draws uniformly among the items of groups whose legality is decided group by group:
+    /// `counts[g]` items in group `g`, `legal(g)` asked only of groups drawn. Returns the
+    /// group and the item's place in it, or `None` when no group is legal. Every item of
+    /// every legal group is equally likely (a draw from an illegal group empties the group
+    /// and draws again), so a game can draw a random legal move from a cheap superset of
+    /// its moves, checking only the few it draws.
+    pub fn draw_legal(
+        &mut self,
+        counts: &mut [u32],
+        mut legal: impl FnMut(usize) -> bool,
+    ) -> Option<(usize, u32)> {
+        loop {
+            let total: u64 = counts.iter().map(|&c| u64::from(c)).sum();
+            if total == 0 {
+                return None;
+            }
+            let mut r = self.below(total);
+            let mut group = 0;
+            for (g, &c) in counts.iter().enumerate() {
+                if r < u64::from(c) {
+                    group = g;
+                    break;
+                }
+                r -= u64::from(c);
+            }
+            if legal(group) {
+                return Some((group, u32::try_from(r).unwrap_or(0)));
+            }
+            counts[group] = 0;
+        }
+    }
+
     /// Shuffles `items` in place (Fisher-Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

@@ -402,6 +402,38 @@ pub fn direction(t: Tri) -> Door {
     }
 }
 
+/// The triangles touching each triangle's sides ([`sides`]) as masks (bit `i` for the
+/// triangle of index `i`), by ceiling (0 to 6) and triangle index.
+const TOUCHING: [[u64; TRIANGLES]; LEVELS as usize + 1] = touching_table();
+
+const fn touching_table() -> [[u64; TRIANGLES]; LEVELS as usize + 1] {
+    let l = LEVELS as usize;
+    let mut table = [[0; TRIANGLES]; LEVELS as usize + 1];
+    let mut ceiling = 0;
+    while ceiling <= l {
+        let mut i = 0;
+        while i < TRIANGLES {
+            let (space, level) = (i / l + 1, i % l + 1);
+            let mut near = 0u64;
+            if level > 1 {
+                near |= 1 << (i - 1);
+            }
+            if level < ceiling {
+                near |= 1 << (i + 1);
+            }
+            match DIRECTIONS[space - 1][level - 1] {
+                Door::A if space < SPACES as usize => near |= 1 << (i + l),
+                Door::B if space > 1 => near |= 1 << (i - l),
+                _ => {}
+            }
+            table[ceiling][i] = near;
+            i += 1;
+        }
+        ceiling += 1;
+    }
+    table
+}
+
 /// What one side of a triangle touches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Touch {
@@ -627,6 +659,17 @@ pub(super) struct Extras {
     pub(super) first: Seat,
 }
 
+/// How a group move goes, found without copying the floor.
+struct Plan {
+    /// As in [`Sim`].
+    once: bool,
+    /// The group's length after each loss to the ceiling, in order (at most one a space).
+    keeps: [usize; 3],
+    batches: usize,
+    to: Option<u8>,
+    door: Option<Door>,
+}
+
 /// The result of playing a group move out.
 struct Sim {
     /// Four players: the exit uses the seat's one evacuation per round of a group with one
@@ -655,37 +698,43 @@ fn pips_of(counts: &Counts, colours: &[Colour]) -> u32 {
         .sum()
 }
 
-/// `Evacuate::closure` on a given movement portion: the smallest set holding `t` that
-/// `seat` could release, where the triangles of `released` (emptied earlier in the same run
-/// of releases) count as members of the set.
-fn closure_in(
-    mode: Mode,
-    tris: &[Option<Piece>],
-    ceiling: u8,
-    seat: Seat,
-    t: Tri,
+/// The movement portion as bit masks (bit `i` for the triangle of index `i`), as one seat
+/// sees it when releasing (ruling 11).
+#[derive(Clone, Copy)]
+struct Portion {
+    /// The triangles touching each triangle's sides under the current ceiling.
+    touching: &'static [u64; TRIANGLES],
+    occupied: u64,
+    /// Occupied by a pyramid the seat does not own.
+    foreign: u64,
+    /// Emptied earlier in the same run of releases: they count as members of the set.
     released: u64,
-) -> Option<u64> {
-    let at = |x: Tri| tris.get(x.index()).copied().flatten();
-    at(t)?;
-    let mut mask = 1u64 << t.index();
-    let mut todo = vec![t];
-    while let Some(x) = todo.pop() {
-        for side in sides(x, ceiling) {
-            let Touch::Tri(n) = side else { continue };
-            match at(n) {
-                None if released & (1 << n.index()) != 0 => {}
-                None => return None,
-                Some(p) => {
-                    if !mode.owns(seat, p) && mask & (1 << n.index()) == 0 {
-                        mask |= 1 << n.index();
-                        todo.push(n);
-                    }
-                }
-            }
+}
+
+impl Portion {
+    /// The smallest set holding `t` that the seat could release: `t` and, transitively,
+    /// every foreign pyramid touching a member; `None` when `t` is vacant or a member has a
+    /// vacant side (one not released earlier in the run).
+    fn closure(&self, t: usize) -> Option<u64> {
+        if t >= TRIANGLES || self.occupied & (1 << t) == 0 {
+            return None;
         }
+        let mut mask = 1u64 << t;
+        // Members whose sides are still to look at (the order does not change the set).
+        let mut todo = mask;
+        while todo != 0 {
+            let x = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let near = self.touching[x];
+            if near & !self.occupied & !self.released != 0 {
+                return None;
+            }
+            let new = near & self.foreign & !mask;
+            mask |= new;
+            todo |= new;
+        }
+        Some(mask)
     }
-    Some(mask)
 }
 
 impl Evacuate {
@@ -954,17 +1003,51 @@ impl Evacuate {
     /// Plays a group move out space by space (rules 7 to 9, and 16 and 18), toward the
     /// triangle's door or, `reverse`, the other one; `None` when illegal.
     fn simulate(&self, seat: Seat, at: Tri, pips: u8, reverse: bool) -> Option<Sim> {
+        let plan = self.plan(seat, at, pips, reverse)?;
+        let s = usize::from(at.space) - 1;
+        let mut floor = self.floor.clone();
+        let mut group = floor[s].split_off(usize::from(at.level) - 1);
+        let mut lost = Vec::new();
+        for &keep in &plan.keeps[..plan.batches] {
+            lost.extend(group.drain(keep..));
+        }
+        let mut out = Vec::new();
+        if plan.door.is_some() {
+            out = group;
+        } else if let Some(to) = plan.to {
+            floor[usize::from(to) - 1].append(&mut group);
+        }
+        Some(Sim {
+            once: plan.once,
+            floor,
+            lost,
+            out,
+            to: plan.to,
+            door: plan.door,
+        })
+    }
+
+    /// [`Evacuate::simulate`] without building the result: whether the group move is legal
+    /// and how it goes, for listing moves without copying the floor.
+    fn plan(&self, seat: Seat, at: Tri, pips: u8, reverse: bool) -> Option<Plan> {
         let s = usize::from(at.space).checked_sub(1)?;
         let level = usize::from(at.level);
-        let height = self.floor.get(s)?.len();
-        if level == 0 || level > height {
+        let stack = self.floor.get(s)?;
+        if level == 0 || level > stack.len() {
             return None;
         }
-        let mut floor = self.floor.clone();
-        let mut group = floor[s].split_off(level - 1);
-        let top_three = group.len() == 3 && SHADED.contains(&at.space);
+        let whole = &stack[level - 1..];
+        // The pyramids still in the group: losses to the ceiling come off its top.
+        let mut len = whole.len();
+        let top_three = len == 3 && SHADED.contains(&at.space);
         let cap = usize::from(self.ceiling);
-        let mut lost = Vec::new();
+        let mut plan = Plan {
+            once: false,
+            keeps: [0; 3],
+            batches: 0,
+            to: None,
+            door: None,
+        };
         let mut pos = i32::from(at.space);
         let step = match (direction(at), reverse) {
             (Door::A, false) | (Door::B, true) => -1,
@@ -978,6 +1061,7 @@ impl Evacuate {
                 // What reaches the door must be all the mover's own, except in a hoist (two of
                 // one colour of the mover's, or with three players one of the mover's and one
                 // blue, plus one opponent pyramid), or with four players once a round.
+                let group = &whole[..len];
                 let opponents = group.iter().filter(|&&p| !mode.owns(seat, p)).count();
                 let count = |c: Colour| group.iter().filter(|p| p.colour == c).count();
                 let colours = mode.colours(seat);
@@ -996,62 +1080,36 @@ impl Evacuate {
                 if opponents > 0 && !hoist && !once {
                     return None;
                 }
-                return Some(Sim {
-                    once,
-                    floor,
-                    lost,
-                    out: group,
-                    to: None,
-                    door: Some(door),
-                });
+                plan.once = once;
+                plan.door = Some(door);
+                return Some(plan);
             }
             pos = next;
+            // The group moves away from its space, so every space it meets is as it was.
             let i = usize::try_from(next - 1).ok()?;
-            let base = floor[i].len();
-            let total = base + group.len();
+            let base = self.floor[i].len();
+            let total = base + len;
             if total > cap {
-                let excess = (total - cap).min(group.len());
-                let keep = group.len() - excess;
-                lost.extend(group.drain(keep..));
+                len -= (total - cap).min(len);
+                let slot = plan.keeps.get_mut(plan.batches)?;
+                *slot = len;
+                plan.batches += 1;
             }
-            if group.is_empty() {
-                return Some(Sim {
-                    once: false,
-                    floor,
-                    lost,
-                    out: Vec::new(),
-                    to: Some(next as u8),
-                    door: None,
-                });
+            if len == 0 {
+                plan.to = Some(next as u8);
+                return Some(plan);
             }
             if k == pips {
-                if group[0].size == Size::Queen
-                    && floor[i].last().map(|p| p.size) == Some(Size::Pawn)
+                if whole[0].size == Size::Queen
+                    && self.floor[i].last().map(|p| p.size) == Some(Size::Pawn)
                 {
                     return None;
                 }
-                floor[i].append(&mut group);
-                return Some(Sim {
-                    once: false,
-                    floor,
-                    lost,
-                    out: Vec::new(),
-                    to: Some(next as u8),
-                    door: None,
-                });
+                plan.to = Some(next as u8);
+                return Some(plan);
             }
         }
         None
-    }
-
-    fn occupied_mask(&self) -> u64 {
-        let mut m = 0u64;
-        for (i, t) in self.tris.iter().enumerate() {
-            if t.is_some() {
-                m |= 1 << i;
-            }
-        }
-        m
     }
 
     /// Whether every side of `t` touches a pyramid or a boundary.
@@ -1062,12 +1120,24 @@ impl Evacuate {
         })
     }
 
-    /// The smallest set holding `t` that `seat` could release next (ruling 11): `t` and,
-    /// transitively, every foreign pyramid touching a member; `None` when a member has a
-    /// vacant side. Triangles emptied earlier in this run of releases (`self.released`) count
-    /// as members already released.
-    fn closure(&self, seat: Seat, t: Tri) -> Option<u64> {
-        closure_in(self.mode, &self.tris, self.ceiling, seat, t, self.released)
+    /// The movement portion as `seat` sees it when releasing; the triangles emptied earlier
+    /// in this run of releases (`self.released`) count as members of any set released.
+    fn portion(&self, seat: Seat) -> Portion {
+        let mut portion = Portion {
+            touching: &TOUCHING[usize::from(self.ceiling.min(LEVELS))],
+            occupied: 0,
+            foreign: 0,
+            released: self.released,
+        };
+        for i in 0..TRIANGLES {
+            if let Some(p) = self.tris.get(i).copied().flatten() {
+                portion.occupied |= 1 << i;
+                if !self.mode.owns(seat, p) {
+                    portion.foreign |= 1 << i;
+                }
+            }
+        }
+        portion
     }
 
     fn mask_tris(mask: u64) -> Vec<Tri> {
@@ -1082,13 +1152,13 @@ impl Evacuate {
     /// ruling 11 is a union of such groups, released one step at a time in any order (see
     /// `Evacuate::closure`), so the list never grows beyond 48.
     pub fn releases(&self, seat: Seat) -> Vec<Vec<Tri>> {
-        let occupied = self.occupied_mask();
+        let portion = self.portion(seat);
         // Distinct groups, sorted, without a set or a library sort (at most 48 short lists):
         // each generic collection or sort instantiated here would cost the page's bundle
         // kilobytes.
         let mut units: Vec<u64> = Vec::new();
-        for i in (0..TRIANGLES).filter(|i| occupied & (1 << i) != 0) {
-            if let Some(unit) = self.closure(seat, Tri::from_index(i)) {
+        for i in 0..TRIANGLES {
+            if let Some(unit) = portion.closure(i) {
                 if !units.contains(&unit) {
                     units.push(unit);
                 }
@@ -1105,8 +1175,8 @@ impl Evacuate {
     }
 
     fn has_release(&self, seat: Seat) -> bool {
-        (0..TRIANGLES)
-            .any(|i| self.tris[i].is_some() && self.closure(seat, Tri::from_index(i)).is_some())
+        let portion = self.portion(seat);
+        (0..TRIANGLES).any(|i| portion.closure(i).is_some())
     }
 
     fn release_ok(&self, seat: Seat, set: &[Tri]) -> bool {
@@ -1120,20 +1190,27 @@ impl Evacuate {
             }
             mask |= 1 << t.index();
         }
-        set.iter().any(|t| self.closure(seat, *t) == Some(mask))
+        let portion = self.portion(seat);
+        set.iter().any(|t| portion.closure(t.index()) == Some(mask))
     }
 
     /// Rule 10: after placing a pyramid of `seat` on the vacant `at` (which ends any run of
     /// releases), some group `seat` could release touches it.
     fn nudge_ok(&self, seat: Seat, at: Tri) -> bool {
-        let mut tris = self.tris.clone();
-        tris[at.index()] = Some(Piece::new(self.mode.colours(seat)[0], Size::Pawn));
+        self.nudge_in(&self.portion(seat), at)
+    }
+
+    /// [`Evacuate::nudge_ok`] with the seat's portion already built: the seat's own pyramid
+    /// imagined on `at`, the run of releases over.
+    fn nudge_in(&self, portion: &Portion, at: Tri) -> bool {
+        let placed = Portion {
+            occupied: portion.occupied | 1 << at.index(),
+            released: 0,
+            ..*portion
+        };
         sides(at, self.ceiling).iter().any(|side| match side {
             Touch::Boundary => false,
-            Touch::Tri(n) => {
-                tris[n.index()].is_some()
-                    && closure_in(self.mode, &tris, self.ceiling, seat, *n, 0).is_some()
-            }
+            Touch::Tri(n) => self.tris[n.index()].is_some() && placed.closure(n.index()).is_some(),
         })
     }
 
@@ -1178,9 +1255,9 @@ impl Evacuate {
         self.vacant_usable().any(|t| {
             usize::from(t.level) <= self.floor[usize::from(t.space) - 1].len()
                 && sizes.iter().any(|&n| {
-                    self.simulate(seat, t, n, false).is_some()
+                    self.plan(seat, t, n, false).is_some()
                         || (self.may_reverse(seat, t.space)
-                            && self.simulate(seat, t, n, true).is_some())
+                            && self.plan(seat, t, n, true).is_some())
                 })
         })
     }
@@ -1194,14 +1271,15 @@ impl Evacuate {
         if pieces.is_empty() {
             return out;
         }
+        let mut portion = None;
         for t in self.vacant_usable() {
             let height = self.floor[usize::from(t.space) - 1].len();
             if usize::from(t.level) <= height {
                 let reverse = self.may_reverse(seat, t.space);
                 let mut ok = [[false; 3]; 2];
                 for s in SIZES {
-                    ok[0][s.index()] = self.simulate(seat, t, s.pips(), false).is_some();
-                    ok[1][s.index()] = reverse && self.simulate(seat, t, s.pips(), true).is_some();
+                    ok[0][s.index()] = self.plan(seat, t, s.pips(), false).is_some();
+                    ok[1][s.index()] = reverse && self.plan(seat, t, s.pips(), true).is_some();
                 }
                 for p in &pieces {
                     if ok[0][p.size.index()] {
@@ -1213,7 +1291,7 @@ impl Evacuate {
                         out.push(EvacuateMove::Reverse { piece: *p, at: t });
                     }
                 }
-            } else if self.nudge_ok(seat, t) {
+            } else if self.nudge_in(portion.get_or_insert_with(|| self.portion(seat)), t) {
                 for p in &pieces {
                     out.push(EvacuateMove::Place { piece: *p, at: t });
                 }
@@ -1771,9 +1849,7 @@ impl Game for Evacuate {
                 let height = self.floor[usize::from(at.space) - 1].len();
                 let ok = if usize::from(at.level) <= height {
                     (!reverse || self.may_reverse(seat, at.space))
-                        && self
-                            .simulate(seat, *at, piece.size.pips(), reverse)
-                            .is_some()
+                        && self.plan(seat, *at, piece.size.pips(), reverse).is_some()
                 } else {
                     !reverse && self.nudge_ok(seat, *at)
                 };
@@ -2066,5 +2142,26 @@ impl Game for Evacuate {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The release search's side masks are [`sides`] itself, under every ceiling.
+    #[test]
+    fn touching_masks_are_the_sides() {
+        for ceiling in 0..=LEVELS {
+            for (i, &mask) in TOUCHING[usize::from(ceiling)].iter().enumerate() {
+                let mut want = 0u64;
+                for side in sides(Tri::from_index(i), ceiling) {
+                    if let Touch::Tri(n) = side {
+                        want |= 1 << n.index();
+                    }
+                }
+                assert_eq!(mask, want, "triangle {i} under ceiling {ceiling}");
+            }
+        }
     }
 }

@@ -4,8 +4,8 @@
 use std::fmt;
 
 use crate::core::{
-    Fact, Game, GameInfo, Outcome, PlayError, Seat, SeatCard, SetupChoices, SetupError, SetupForm,
-    Side, SideRule, Viewer,
+    Fact, Game, GameInfo, Outcome, PlayError, Rng, Seat, SeatCard, SetupChoices, SetupError,
+    SetupForm, Side, SideRule, Viewer,
 };
 
 /// Tiles each player owns (ruling 1).
@@ -1009,6 +1009,17 @@ struct Roles {
     prev: Option<u8>,
 }
 
+/// A cell the seat in turn could move a top tile to by the line rules alone.
+#[derive(Clone, Copy)]
+struct Land {
+    from: Cell,
+    /// The grid cells moved from and to.
+    src: usize,
+    dst: usize,
+    landing: Landing,
+    tile: Tile,
+}
+
 /// What landing on a cell does.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Landing {
@@ -1532,8 +1543,24 @@ impl Stax {
         if !self.may_move() {
             return false;
         }
-        let roles = self.roles();
         let mut grid = Grid::new(&self.stacks);
+        self.for_each_landing(&mut grid, only, &mut |grid, l| {
+            Self::landing_keeps_rules(grid, l.src, l.dst, l.landing).is_ok()
+                && f(l.from, grid.cell(l.dst), l.tile)
+        })
+    }
+
+    /// Calls `f` on every cell the seat in turn could move a top tile to (only from `only`
+    /// when given) by the line rules alone, before the group and step rules, with the tile
+    /// lifted off `grid` (built on this position), until it returns `true`; returns whether
+    /// it stopped early. The caller checks that the seat may move.
+    fn for_each_landing(
+        &self,
+        grid: &mut Grid,
+        only: Option<Cell>,
+        f: &mut dyn FnMut(&mut Grid, Land) -> bool,
+    ) -> bool {
+        let roles = self.roles();
         for (from, tiles) in &self.stacks {
             if only.is_some_and(|c| c != *from) {
                 continue;
@@ -1545,7 +1572,7 @@ impl Stax {
             let Some(src) = grid.index(*from) else {
                 continue;
             };
-            if !Self::free_side(&grid, src) {
+            if !Self::free_side(grid, src) {
                 continue;
             }
             let (sx, sy) = grid.coords(src);
@@ -1561,15 +1588,20 @@ impl Stax {
                 }
                 let (mut x, mut y) = (sx + dq, sy + dr);
                 while let Some(j) = grid.at(x, y) {
-                    if let Ok(landing) = Self::landing(&grid, j, roles) {
-                        if Self::landing_keeps_rules(&mut grid, src, j, landing).is_ok()
-                            && f(*from, grid.cell(j), tile)
-                        {
+                    if let Ok(landing) = Self::landing(grid, j, roles) {
+                        let land = Land {
+                            from: *from,
+                            src,
+                            dst: j,
+                            landing,
+                            tile,
+                        };
+                        if f(grid, land) {
                             stop = true;
                             break;
                         }
                     }
-                    if king || Self::passable(&grid, j, d).is_err() {
+                    if king || Self::passable(grid, j, d).is_err() {
                         break;
                     }
                     x += dq;
@@ -1690,6 +1722,87 @@ impl Stax {
             Err(Refusal::AnswerTheOffer)
         } else {
             Ok(())
+        }
+    }
+
+    /// A legal turn drawn with `rng`, every one equally likely ([`Game::random_move`]): the
+    /// placements and moves of [`Stax::for_each_turn`] are listed without the group and step
+    /// rules (the slow part), which are checked only for what is drawn; the offer of a draw,
+    /// when allowed, is one more item.
+    fn random_turn(&self, offered: bool, rng: &mut Rng) -> Option<StaxMove> {
+        /// Moves whose legality is decided together.
+        #[derive(Clone, Copy)]
+        enum Item {
+            /// Placements on grid cell `i`, showing no pointer in `bad`.
+            Place {
+                i: usize,
+                bad: u8,
+            },
+            /// A move to a cell, in any rotation.
+            Travel(Land),
+            Offer,
+        }
+        let roles = self.roles();
+        let bits = self.placeable_bits();
+        let mut grid = Grid::new(&self.stacks);
+        let mut items = Vec::with_capacity(64);
+        let mut counts = Vec::with_capacity(64);
+        let places = |bad: u8| {
+            KINDS
+                .into_iter()
+                .filter(move |k| bits & (1 << k.index()) != 0)
+                .flat_map(move |kind| {
+                    kind.orientations()
+                        .iter()
+                        .filter(move |&&m| m & bad == 0)
+                        .map(move |&mask| (kind, mask))
+                })
+        };
+        if bits != 0 {
+            for i in self.placement_cells(&grid) {
+                if grid.height[i] != 0 {
+                    continue;
+                }
+                let bad = self.king_lines(&grid, i, roles);
+                let n = u32::try_from(places(bad).count()).unwrap_or(0);
+                if n > 0 {
+                    items.push(Item::Place { i, bad });
+                    counts.push(n);
+                }
+            }
+        }
+        if self.may_move() {
+            self.for_each_landing(&mut grid, None, &mut |_, land| {
+                items.push(Item::Travel(land));
+                counts.push(u32::try_from(rotations(land.tile.mask).len()).unwrap_or(0));
+                false
+            });
+        }
+        if !offered {
+            items.push(Item::Offer);
+            counts.push(1);
+        }
+        let (g, k) = rng.draw_legal(&mut counts, |g| match items[g] {
+            Item::Place { i, .. } => Self::placement_keeps_steps(&mut grid, i),
+            Item::Travel(l) => {
+                grid.height[l.src] -= 1;
+                let ok = Self::landing_keeps_rules(&mut grid, l.src, l.dst, l.landing).is_ok();
+                grid.height[l.src] += 1;
+                ok
+            }
+            Item::Offer => true,
+        })?;
+        let k = usize::try_from(k).unwrap_or(usize::MAX);
+        match items[g] {
+            Item::Place { i, bad } => places(bad).nth(k).map(|(kind, mask)| StaxMove::Place {
+                kind,
+                mask,
+                cell: grid.cell(i),
+            }),
+            Item::Travel(l) => rotations(l.tile.mask)
+                .get(k)
+                .map(|&m| StaxMove::travel(l.from, grid.cell(l.dst), m)),
+            Item::Offer => Some(StaxMove::Offer),
         }
     }
 
@@ -2033,6 +2146,17 @@ impl Game for Stax {
             Phase::Agreed => {}
         }
         out
+    }
+
+    fn random_move(&self, rng: &mut Rng) -> Option<StaxMove> {
+        match self.phase {
+            Phase::Turn { offered } if !self.is_over() => self.random_turn(offered, rng),
+            _ => {
+                let mut moves = self.legal_moves();
+                let pick = rng.below(moves.len().max(1) as u64) as usize;
+                (pick < moves.len()).then(|| moves.swap_remove(pick))
+            }
+        }
     }
 
     fn play(&mut self, mv: &StaxMove) -> Result<(), PlayError> {
