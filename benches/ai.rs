@@ -9,7 +9,7 @@
 //! - `AI_BUDGET`: `quick`, `normal`, `strong` (a preset: iterations and time cap), or a
 //!   number of iterations with no time cap (default 300);
 //! - `AI_ONLY`: run only the games whose slug contains this text;
-//! - `AI_PLAYERS`: run only this player count;
+//! - `AI_PLAYERS`: run only this player count, or only this variant (`pugilists`);
 //! - `AI_VERBOSE`: print how every game ended;
 //! - `AI_C`, `AI_PLAYOUT_WINS` (`1`), `AI_STEPS`: search settings to try (exploration
 //!   constant, playouts that take wins at once, playout length).
@@ -70,12 +70,15 @@ fn main() {
             .map_or(defaults.playout_takes_wins, |s| s == "1"),
         ..defaults
     };
-    let count: Option<usize> = env("AI_PLAYERS").and_then(|s| s.parse().ok());
+    let players = env("AI_PLAYERS");
+    let count: Option<usize> = players.as_deref().and_then(|s| s.parse().ok());
+    let variant = players.filter(|_| count.is_none());
     let cfg = Config {
         games,
         budget,
         settings,
         count,
+        variant,
     };
     // Search speed from each game's start: the very question the site test asks the
     // browser's worker (tests/site/check-computer.mjs), so the two print side by side.
@@ -100,7 +103,7 @@ fn main() {
     }
     println!("computer: {budget:?}, {settings:?}, {games} games a line, seats rotating");
     println!(
-        "{:<14} {:>3} {:<10} {:>5} {:>5} {:>5} {:>7} {:>9} {:>8}",
+        "{:<20} {:>3} {:<10} {:>5} {:>5} {:>5} {:>7} {:>9} {:>8}",
         "game", "p", "against", "won", "drew", "lost", "score%", "iter/s", "ms/move"
     );
     let started = Instant::now();
@@ -122,7 +125,13 @@ fn main() {
         }
     }
     if run("evacuate") {
-        series::<Evacuate>(2, &cfg);
+        for players in 2..=4 {
+            series::<Evacuate>(players, &cfg);
+        }
+        // The two-player variant, on its own line (`AI_PLAYERS=pugilists` runs only it).
+        if let Ok(options) = "pugilists".parse() {
+            series_with::<Evacuate>(2, "pugilists", &options, &cfg);
+        }
     }
     println!("total {:.0} s", started.elapsed().as_secs_f64());
 }
@@ -137,22 +146,43 @@ struct Config {
     budget: Budget,
     settings: Settings,
     count: Option<usize>,
+    /// A named variant to run alone (`AI_PLAYERS=pugilists`).
+    variant: Option<String>,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 fn series<G: Game>(players: usize, cfg: &Config) {
-    if cfg.count.is_some_and(|c| c != players) {
+    if cfg.count.is_some_and(|c| c != players) || cfg.variant.is_some() {
+        return;
+    }
+    let Ok(options) = G::default_options(players) else {
+        return;
+    };
+    series_with::<G>(players, "", &options, cfg);
+}
+
+/// A series with given options (`variant` names them on the printed line; a named variant
+/// runs when `AI_PLAYERS` names it or is unset).
+#[cfg(not(target_arch = "wasm32"))]
+fn series_with<G: Game>(players: usize, variant: &str, options: &G::Options, cfg: &Config) {
+    if !variant.is_empty()
+        && (cfg.count.is_some() || cfg.variant.as_ref().is_some_and(|v| v != variant))
+    {
         return;
     }
     for opponent in [Opponent::Random, Opponent::Lookahead] {
         let mut tally = Tally::default();
         for g in 0..cfg.games {
-            play_one::<G>(players, u64::from(g), opponent, cfg, &mut tally);
+            play_one::<G>(options, players, u64::from(g), opponent, cfg, &mut tally);
         }
         let n = f64::from(cfg.games.max(1));
         println!(
-            "{:<14} {:>3} {:<10} {:>5} {:>5} {:>5} {:>6.1}% {:>9.0} {:>8.1}",
-            G::info().slug,
+            "{:<20} {:>3} {:<10} {:>5} {:>5} {:>5} {:>6.1}% {:>9.0} {:>8.1}",
+            format!(
+                "{}{}{variant}",
+                G::info().slug,
+                if variant.is_empty() { "" } else { " " }
+            ),
             players,
             format!("{opponent:?}").to_lowercase(),
             tally.wins,
@@ -167,11 +197,15 @@ fn series<G: Game>(players: usize, cfg: &Config) {
 
 /// One game: the computer in seat `g % players`, the opponents in the others.
 #[cfg(not(target_arch = "wasm32"))]
-fn play_one<G: Game>(players: usize, g: u64, opponent: Opponent, cfg: &Config, tally: &mut Tally) {
-    let Ok(options) = G::default_options(players) else {
-        return;
-    };
-    let Ok(mut game) = G::new(&options, 1000 + g) else {
+fn play_one<G: Game>(
+    options: &G::Options,
+    players: usize,
+    g: u64,
+    opponent: Opponent,
+    cfg: &Config,
+    tally: &mut Tally,
+) {
+    let Ok(mut game) = G::new(options, 1000 + g) else {
         return;
     };
     let computer = (g as usize) % players;

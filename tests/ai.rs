@@ -469,3 +469,44 @@ fn random_moves_are_legal_and_even_in_every_game() {
         random_moves_are_legal_and_even::<Evacuate>(players, 3, 150);
     }
 }
+
+/// Stopping once the choice is decided chooses exactly the move the whole budget chooses,
+/// in positions of every game (and does stop early in some of them).
+fn stopping_early_keeps_the_choice<G: Game>(players: usize, positions: u64) -> u32 {
+    let budget = Budget::iterations(400);
+    let whole = Settings {
+        stop_when_decided: false,
+        ..Settings::default()
+    };
+    let mut rng = Rng::new(91);
+    let mut early = 0;
+    for p in 0..positions {
+        let options = random_options::<G>(players, &mut rng);
+        let mut game = G::new(&options, p).unwrap();
+        for _ in 0..rng.below(60) {
+            match game.random_move(&mut rng) {
+                Some(mv) => game.play(&mv).unwrap(),
+                None => break,
+            }
+        }
+        let Some(me) = game.to_move() else { continue };
+        let view = game.view(Viewer::Seat(me));
+        let quick = ai::search(&view, &budget, &Settings::default(), p, &never).unwrap();
+        let full = ai::search(&view, &budget, &whole, p, &never).unwrap();
+        assert_eq!(quick.mv, full.mv, "{}: position {p}", G::info().name);
+        if quick.iterations < full.iterations {
+            early += 1;
+        }
+    }
+    early
+}
+
+#[test]
+fn stopping_early_keeps_the_choice_in_every_game() {
+    let early = stopping_early_keeps_the_choice::<StackControl>(3, 6)
+        + stopping_early_keeps_the_choice::<Evade>(2, 6)
+        + stopping_early_keeps_the_choice::<Stacks>(2, 6)
+        + stopping_early_keeps_the_choice::<Stax>(2, 4)
+        + stopping_early_keeps_the_choice::<Evacuate>(4, 6);
+    assert!(early > 0, "no search stopped early");
+}

@@ -22,6 +22,9 @@ pub struct Settings {
     /// Whether to look for a move that wins at once before searching (games without
     /// hidden information only); tests turn it off to see the search find wins alone.
     pub wins_first: bool,
+    /// Whether to stop as soon as more iterations could not change the choice (the same
+    /// move, sooner); tests turn it off to prove that.
+    pub stop_when_decided: bool,
 }
 
 impl Default for Settings {
@@ -31,6 +34,7 @@ impl Default for Settings {
             playout_steps: 200,
             playout_takes_wins: false,
             wins_first: true,
+            stop_when_decided: true,
         }
     }
 }
@@ -169,6 +173,12 @@ pub fn search<G: Game>(
         }
         tree.iterate(&root, me);
         iterations += 1;
+        if settings.stop_when_decided
+            && iterations % 64 == 0
+            && decided(&tree.nodes[0], budget.iterations.saturating_sub(iterations))
+        {
+            break;
+        }
     }
     let root_node = &tree.nodes[0];
     let best = root_node
@@ -190,6 +200,23 @@ pub fn search<G: Game>(
         elapsed_ms: clock() - start,
         value: mean(best),
     })
+}
+
+/// Whether the root's choice can no longer change in `left` more iterations: the most
+/// visited move leads every other by more than `left` visits, or a move wins at once (the
+/// choice is that move, else the most visited, so stopping now chooses exactly what the
+/// whole budget would).
+fn decided<M>(root: &Node<M>, left: u32) -> bool {
+    let (mut first, mut second) = (0, 0);
+    for e in &root.edges {
+        if e.visits > first {
+            second = first;
+            first = e.visits;
+        } else if e.visits > second {
+            second = e.visits;
+        }
+    }
+    root.winning.is_some() || first > second.saturating_add(left)
 }
 
 fn mean<M>(e: &Edge<M>) -> f64 {
