@@ -10,6 +10,8 @@
 //!   number of iterations with no time cap (default 300);
 //! - `AI_ONLY`: run only the games whose slug contains this text;
 //! - `AI_PLAYERS`: run only this player count, or only this variant (`pugilists`);
+//! - `AI_AGAINST`: play only this opponent (`random` or `lookahead`), so that the two
+//!   halves of a line can run side by side on two cores;
 //! - `AI_VERBOSE`: print how every game ended;
 //! - `AI_C`, `AI_PLAYOUT_WINS` (`1`), `AI_STEPS`: search settings to try (exploration
 //!   constant, playouts that take wins at once, playout length).
@@ -19,7 +21,7 @@
 use std::time::Instant;
 
 use stackplay::ai::{self, Budget, Settings};
-use stackplay::core::{Game, Rng, Seat, Viewer};
+use stackplay::core::{Game, Rng, Seat};
 use stackplay::games::evacuate::Evacuate;
 use stackplay::games::evade::Evade;
 use stackplay::games::stack_control::StackControl;
@@ -73,12 +75,14 @@ fn main() {
     let players = env("AI_PLAYERS");
     let count: Option<usize> = players.as_deref().and_then(|s| s.parse().ok());
     let variant = players.filter(|_| count.is_none());
+    let against = env("AI_AGAINST").map(|s| s.to_lowercase());
     let cfg = Config {
         games,
         budget,
         settings,
         count,
         variant,
+        against,
     };
     // Search speed from each game's start: the very question the site test asks the
     // browser's worker (tests/site/check-computer.mjs), so the two print side by side.
@@ -148,6 +152,8 @@ struct Config {
     count: Option<usize>,
     /// A named variant to run alone (`AI_PLAYERS=pugilists`).
     variant: Option<String>,
+    /// The one opponent to play (`AI_AGAINST`), or both.
+    against: Option<String>,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -171,6 +177,10 @@ fn series_with<G: Game>(players: usize, variant: &str, options: &G::Options, cfg
         return;
     }
     for opponent in [Opponent::Random, Opponent::Lookahead] {
+        let name = format!("{opponent:?}").to_lowercase();
+        if cfg.against.as_ref().is_some_and(|a| *a != name) {
+            continue;
+        }
         let mut tally = Tally::default();
         for g in 0..cfg.games {
             play_one::<G>(options, players, u64::from(g), opponent, cfg, &mut tally);
@@ -184,7 +194,7 @@ fn series_with<G: Game>(players: usize, variant: &str, options: &G::Options, cfg
                 if variant.is_empty() { "" } else { " " }
             ),
             players,
-            format!("{opponent:?}").to_lowercase(),
+            name,
             tally.wins,
             tally.shared,
             tally.losses,
@@ -268,7 +278,7 @@ fn random_move<G: Game>(game: &G, rng: &mut Rng) -> G::Move {
 /// hidden): a step that wins at once, else a random step after which the next player (when
 /// it is another) cannot win at once, else any random step.
 fn lookahead_move<G: Game>(game: &G, seat: Seat, rng: &mut Rng) -> G::Move {
-    let seen = game.view(Viewer::Seat(seat)).determinize(seat, rng);
+    let seen = game.recall(seat).determinize(seat, rng);
     let moves = seen.legal_moves();
     let wins = |g: &G, mv: &G::Move, s: Seat| {
         let mut next = g.clone();

@@ -4,13 +4,14 @@
 //! an id); the worker (`src/bin/ai_worker.rs`, no Yew) calls [`answer`] and posts its answer
 //! back, which the page reads with [`read_answer`]. Everything here is engine code: it builds and is tested natively.
 //!
-//! The search sees only what the seat to move may see: the record is replayed in full here,
-//! then masked for that seat before the search starts, so a hidden-information game's
-//! secrets of other seats never reach it.
+//! The search sees only what the seat to move knows: the record is replayed in full here,
+//! then masked for that seat ([`crate::core::Game::recall`]: what it may see, and what it
+//! saw earlier and must remember, such as Evade's peeks) before the search starts, so a
+//! hidden-information game's secrets of other seats never reach it.
 
-use crate::core::Strength;
 #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
-use crate::core::{ApiError, Viewer};
+use crate::core::ApiError;
+use crate::core::Strength;
 use crate::record::GameRecord;
 
 // The messages are plain text (no serde code for them in the page's bundle):
@@ -66,12 +67,19 @@ pub fn choose(
     strength: Strength,
     now: &dyn Fn() -> f64,
 ) -> Result<String, ApiError> {
+    let seen = known(record)?;
+    search(seen.as_ref(), strength, seed_for(record), now)
+}
+
+/// What the seat to move after `record`'s moves knows: what it sees and what it must
+/// remember (Evade's earlier peeks), all the search is given.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+fn known(record: &GameRecord) -> Result<Box<dyn crate::core::AnyGame>, ApiError> {
     let game = record.validate()?;
     let seat = game
         .to_move()
         .ok_or_else(|| ApiError::BadRecord("the game is over".into()))?;
-    let seen = game.view_as(Viewer::Seat(seat));
-    search(seen.as_ref(), strength, seed_for(record), now)
+    Ok(game.recall_as(seat))
 }
 
 /// The search itself ([`crate::ai`], through the string-level API), on the position as the
@@ -143,16 +151,20 @@ mod tests {
     use super::*;
     use crate::record::PlayerInfo;
 
-    fn record(moves: usize) -> GameRecord {
-        let players = ["R", "B"]
+    /// Two computer seats of these colours.
+    fn players(colours: [&str; 2]) -> Vec<PlayerInfo> {
+        colours
             .iter()
             .map(|c| PlayerInfo {
                 name: format!("P{c}"),
                 colour: (*c).into(),
                 computer: Some(Strength::Quick),
             })
-            .collect();
-        let mut record = GameRecord::new("stack-control", "colours=RB", 5, players);
+            .collect()
+    }
+
+    fn record(moves: usize) -> GameRecord {
+        let mut record = GameRecord::new("stack-control", "colours=RB", 5, players(["R", "B"]));
         let mut game = record.start().unwrap();
         for _ in 0..moves {
             let mv = game.legal_moves()[0].clone();
@@ -177,6 +189,27 @@ mod tests {
             ask(7, Strength::Quick, &record).1,
             Ok(mv),
             "same question, same move"
+        );
+    }
+
+    #[test]
+    fn the_search_is_given_what_the_seat_remembers() {
+        let mut record = GameRecord::new("evade", "rules=written", 5, players(["S", "M"]));
+        // Suns peek at their ace on b1 and step another coin; Moons never see it.
+        for mv in ["setup:na2345", "setup:na2345", "peek:b1", "c1-c2"] {
+            record.moves.push(mv.into());
+        }
+        let moons = known(&record).unwrap().position();
+        assert!(moons.contains(",b1?,"), "{moons}");
+        record.moves.push("a6-a5".into());
+        let suns = known(&record).unwrap().position();
+        assert!(suns.contains(",b1a,"), "Suns remember their ace: {suns}");
+        let screen = record.replay(record.moves.len()).unwrap();
+        assert!(
+            screen
+                .position_for(crate::core::Viewer::Seat(0))
+                .contains(",b1?,"),
+            "their screen does not show it"
         );
     }
 

@@ -217,20 +217,26 @@ fn evade_samples_are_consistent_with_what_the_seat_saw() {
             game.play(&mv).unwrap();
         }
         for seat in 0..2 {
-            let seen = game.view(Viewer::Seat(seat));
+            let seen = game.recall(seat);
             let mut r1 = Rng::new(seed);
             let mut r2 = Rng::new(seed);
+            let mut r3 = Rng::new(seed);
             let sample = game.determinize(seat, &mut r1);
             assert_eq!(
                 sample,
                 seen.determinize(seat, &mut r2),
-                "same sample from the mask"
+                "same sample from what the seat knows"
             );
+            // What the seat knows survives the string API, its memory with it.
+            let written: Evade = seen.to_string().parse().unwrap();
+            assert_eq!(written.recall(seat), seen, "{seen}");
+            assert_eq!(sample, written.determinize(seat, &mut r3), "{seen}");
             assert_eq!(
                 sample.view(Viewer::Seat(seat)),
-                seen,
+                game.view(Viewer::Seat(seat)),
                 "keeps what the seat sees"
             );
+            assert_eq!(sample.recall(seat), seen, "and what it remembers");
             sample.check_invariants().unwrap();
             assert!(sample.coins().all(|c| c.value.is_some()), "{sample}");
             assert_eq!(sample.legal_moves(), game.legal_moves());
@@ -379,6 +385,61 @@ fn bad_input_is_an_error_not_a_panic() {
     // Presets by name, for a worker's messages.
     assert_eq!(Budget::preset("normal"), Some(Budget::NORMAL));
     assert_eq!(Budget::preset("best"), None);
+}
+
+/// Suns peek at their b1 coin (the ace), walk it to b5 and, a turn later, peek at another
+/// coin: the screen no longer shows the ace, but the computer remembers it.
+fn evade_with_a_remembered_ace() -> Evade {
+    let mut game = Evade::new(&"rules=written".parse().unwrap(), 1).unwrap();
+    for mv in [
+        "setup:na2345",
+        "setup:na2345",
+        "peek:b1",
+        "b1-b2",
+        "c6-c5",
+        "b2-b3",
+        "c5-d4",
+        "b3-b4",
+        "d4-e3",
+        "b4-b5",
+        "e3-f3",
+        "peek:a1",
+    ] {
+        game.play(&mv.parse().unwrap()).unwrap();
+    }
+    game
+}
+
+#[test]
+fn evade_computer_remembers_its_peeks() {
+    let game = evade_with_a_remembered_ace();
+    let shown = game.view(Viewer::Seat(0)).to_string();
+    let known = game.recall(0);
+    assert!(shown.contains("a1n") && shown.contains("b5?"), "{shown}");
+    assert!(known.to_string().contains("b5a"), "{known}");
+    assert!(
+        !game.recall(1).to_string().contains("b5a"),
+        "Moons never saw it"
+    );
+    // Every sample keeps it, from the whole position and from what Suns know, written out.
+    let written: Evade = known.to_string().parse().unwrap();
+    let mut rng = Rng::new(3);
+    for _ in 0..100 {
+        for sample in [
+            game.determinize(0, &mut rng),
+            written.determinize(0, &mut rng),
+        ] {
+            let coin = sample.seat_coins(0)[1];
+            assert_eq!(coin.square.to_string(), "b5");
+            assert!(coin.value.is_some_and(|v| v.letter() == 'a'), "{sample}");
+        }
+    }
+    // Stepping the ace into Moons' row (c6 is empty) wins: the computer takes it.
+    for seed in 1..=3 {
+        let mv = registry::best_move("evade", &known.to_string(), &Budget::NORMAL, seed, &never)
+            .unwrap();
+        assert_eq!(mv, "b5-c6", "seed {seed}");
+    }
 }
 
 #[test]

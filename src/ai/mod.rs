@@ -5,8 +5,8 @@
 //!   and where the game keeps scores the others are ranked by them ([`reward`]).
 //! - A turn of several steps is searched as the steps it is: a tree node's mover is
 //!   [`Game::to_move`], which may be the same seat several times in a row.
-//! - Hidden information: the search starts from what its seat may see ([`Game::view`]) and
-//!   samples one whole position per iteration with [`Game::determinize`] (single-observer
+//! - Hidden information: the search starts from what its seat knows ([`Game::recall`]: what
+//!   it may see and what it must remember, such as Evade's earlier peeks) and samples one whole position per iteration with [`Game::determinize`] (single-observer
 //!   information-set search: the tree's edges are moves, and an edge counts as available only
 //!   in the samples where it is legal).
 //! - Seeded with the project's [`Rng`]: the same position, budget and seed give the same
@@ -83,8 +83,8 @@ pub fn native_clock() -> impl Fn() -> f64 {
 }
 
 /// The move the computer plays for the seat to move in `game`, with the default
-/// [`Settings`]. `game` may be the whole position or the mover's masked view: the search
-/// only ever looks at the mover's view.
+/// [`Settings`]. `game` may be the whole position or what the mover knows of it
+/// ([`Game::recall`]): the search only ever looks at the latter.
 ///
 /// # Errors
 /// [`PlayError::GameOver`] when nobody is to move.

@@ -3,7 +3,7 @@
 
 use super::reward::{heuristic_rewards, outcome_rewards};
 use super::Budget;
-use crate::core::{Game, PlayError, Rng, Seat, Viewer};
+use crate::core::{Game, PlayError, Rng, Seat};
 
 /// No child node yet.
 const NONE: u32 = u32::MAX;
@@ -109,7 +109,8 @@ fn edges_of<M>(moves: Vec<M>) -> Vec<Edge<M>> {
 
 /// Searches the position for the seat to move and returns its move.
 ///
-/// The search only looks at that seat's view of `game`; with hidden information every
+/// The search only looks at what that seat knows of `game` ([`Game::recall`]: its view and
+/// what it must remember); with hidden information every
 /// iteration walks a fresh [`Game::determinize`] sample of it. A single legal move is
 /// returned at once, and so is a move that wins at once in a game without hidden
 /// information.
@@ -126,7 +127,7 @@ pub fn search<G: Game>(
     let start = clock();
     let me = game.to_move().ok_or(PlayError::GameOver)?;
     let hidden = G::info().hidden_information;
-    let root = game.view(Viewer::Seat(me));
+    let root = game.recall(me);
     let moves = root.legal_moves();
     let done = |mv: G::Move, value: f64| Choice {
         mv,
@@ -283,7 +284,7 @@ impl<G: Game> Tree<G> {
                 // A move can show the searching seat different things in different samples
                 // (a peeked value, a coin turned face up): each one leads to its own node,
                 // so what the seat will learn shapes its later choices.
-                let seen = state.view(Viewer::Seat(me));
+                let seen = state.recall(me);
                 let first = self.nodes[node as usize].edges[edge].child;
                 let mut child = first;
                 while child != NONE {

@@ -40,6 +40,9 @@ pub trait AnyGame {
     fn position_for(&self, viewer: Viewer) -> String;
     /// The position as `viewer` may see it (secrets of other seats masked).
     fn view_as(&self, viewer: Viewer) -> Box<dyn AnyGame>;
+    /// What `seat` knows of the position ([`Game::recall`]): what the computer searches.
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn recall_as(&self, seat: Seat) -> Box<dyn AnyGame>;
     /// What `seat`'s player card shows (call it on a masked position).
     fn seat_card(&self, seat: Seat) -> SeatCard;
     /// Facts about the table (round, steps left in the turn).
@@ -110,6 +113,10 @@ impl<G: Game> AnyGame for G {
     }
     fn view_as(&self, viewer: Viewer) -> Box<dyn AnyGame> {
         Box::new(self.view(viewer))
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn recall_as(&self, seat: Seat) -> Box<dyn AnyGame> {
+        Box::new(self.recall(seat))
     }
     fn seat_card(&self, seat: Seat) -> SeatCard {
         Game::seat_card(self, seat)

@@ -258,11 +258,19 @@ pub trait Game:
     /// perfect information return a plain copy.
     fn view(&self, viewer: Viewer) -> Self;
 
+    /// What `seat` knows of the position: its view ([`Game::view`]) and whatever it was shown
+    /// earlier and must remember (Evade's peeks at its own coins). The computer searches
+    /// this; a person's screen shows only the view. Games whose players are never asked to
+    /// remember keep the default, the view.
+    fn recall(&self, seat: Seat) -> Self {
+        self.view(Viewer::Seat(seat))
+    }
+
     /// A whole position consistent with everything `seat` has seen of this one, its secrets
     /// sampled with `rng`: what a computer player searches when it may not see everything
-    /// (one sample per search iteration). Called on the whole position or on `seat`'s masked
-    /// one ([`Game::view`]), it must give the same samples for both, so the result depends
-    /// only on what `seat` may see. Perfect-information games keep the default, a copy.
+    /// (one sample per search iteration). Called on the whole position or on what `seat`
+    /// knows of it ([`Game::recall`]), it must give the same samples for both, so the result
+    /// depends only on what `seat` knows. Perfect-information games keep the default, a copy.
     fn determinize(&self, _seat: Seat, _rng: &mut Rng) -> Self {
         self.clone()
     }

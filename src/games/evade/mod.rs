@@ -25,6 +25,9 @@
 //!   some legal step does not freeze; after it, freezing steps are not listed. The peeked
 //!   value shows in the peeker's view until their step ends the turn; everyone sees which
 //!   square was peeked at.
+//! - **Memory**: after that turn a player's screen no longer shows the value (rule 6: they
+//!   must remember). The engine keeps which own coins each seat has peeked at
+//!   (`Game::recall`): the computer is told them, a person's view never shows them.
 //! - **Passing**: when the player to move has no legal step, the only step-like move listed
 //!   is `pass` (so the list is never empty while the game goes on). A pass is a turn: it
 //!   counts towards the 100 turns without a freeze and records a position for repetition. A
@@ -59,7 +62,10 @@
 //!
 //! - Square: `a1` .. `f6` (file, row).
 //! - Value: `n` (the blank, null), `a` (ace), `2`, `3`, `4`, `5`; `?` for a value the viewer
-//!   may not see (masked positions only).
+//!   may not see (masked positions only). In a masked position (one with a `?`), a value
+//!   that is not face up and not the peek of this turn is one its viewer remembers from an
+//!   earlier peek: what a seat knows (`Game::recall`) is written that way, and reading it
+//!   back restores the memory.
 //! - Moves: `setup:na2345` (values on files a..f of the mover's starting row), `peek:c1`,
 //!   `c1-c2` (a step; the same notation when it freezes), `pass`, `offer`, `accept`,
 //!   `decline`.

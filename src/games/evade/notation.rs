@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::rules::{
-    is_arrangement, Coin, CoinState, DrawOffer, End, Evade, EvadeMove, EvadeOptions, Phase,
+    is_arrangement, Coin, CoinState, DrawOffer, End, Evade, EvadeMove, EvadeOptions, Memory, Phase,
     RepetitionKey, Square, Value, COINS_PER_SEAT,
 };
 use crate::core::{Game, NotationError};
@@ -406,6 +406,17 @@ impl FromStr for Evade {
                 rank = r;
             }
         }
+        // What the seats remember: the coin peeked at this turn, and in a masked position
+        // (one with a `?`) every value its viewer sees that is not face up, which only a
+        // peek, this turn or earlier, can show.
+        let mut memory = Memory::default();
+        let masked = coins.iter().flatten().any(|c| c.value.is_none());
+        for c in coins.iter().flatten() {
+            let peeked = phase == Phase::Play && c.owner == turn && peek == Some(c.square);
+            if peeked || (masked && !own && c.value.is_some() && !c.state.face_up()) {
+                memory.0[c.owner] |= 1 << c.id;
+            }
+        }
         let game = Evade {
             own,
             phase,
@@ -415,6 +426,7 @@ impl FromStr for Evade {
             offer,
             passed,
             keys,
+            memory,
         };
         game.check_invariants().map_err(err)?;
         Ok(game)

@@ -315,6 +315,23 @@ pub struct RepetitionKey {
     pub(super) turn: u8,
 }
 
+/// What each seat remembers of its own coins: bit `id` of a seat's entry is set once that
+/// seat has peeked at its coin `id` (rule 6: the owner "must remember"). People keep it in
+/// their heads, so their screen never shows it ([`Game::view`]); the computer is told it
+/// ([`Game::recall`]). It belongs to the players, not to the position: two positions are
+/// equal whatever their players remember, and the notation writes it only as the values a
+/// seat's recall shows.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Memory(pub(super) [u8; 2]);
+
+impl PartialEq for Memory {
+    fn eq(&self, _other: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Memory {}
+
 /// An Evade position, with everything the rules need to decide the rest of the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Evade {
@@ -334,6 +351,8 @@ pub struct Evade {
     pub(super) passed: bool,
     /// The keys of the positions since the last freeze (or the start), the current one last.
     pub(super) keys: Vec<RepetitionKey>,
+    /// The own coins each seat has peeked at.
+    pub(super) memory: Memory,
 }
 
 static INFO: GameInfo = GameInfo {
@@ -778,7 +797,12 @@ impl Evade {
                     self.keys = vec![self.key()];
                 }
             }
-            EvadeMove::Peek(sq) => self.peek = Some(sq),
+            EvadeMove::Peek(sq) => {
+                self.peek = Some(sq);
+                if let Some(i) = self.coin_index(self.turn, sq) {
+                    self.memory.0[self.turn] |= 1 << i;
+                }
+            }
             EvadeMove::Offer => self.offer = DrawOffer::Pending,
             EvadeMove::Decline => self.offer = DrawOffer::Declined,
             EvadeMove::Accept => {
@@ -1032,6 +1056,7 @@ impl Game for Evade {
             offer: DrawOffer::None,
             passed: false,
             keys: Vec::new(),
+            memory: Memory::default(),
         })
     }
 
@@ -1140,8 +1165,21 @@ impl Game for Evade {
         masked
     }
 
-    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
+    fn recall(&self, seat: Seat) -> Self {
         let mut out = self.view(Viewer::Seat(seat));
+        let known = self.memory.0.get(seat).copied().unwrap_or(0);
+        if let (Some(mine), Some(values)) = (out.coins.get_mut(seat), self.coins.get(seat)) {
+            for (c, v) in mine.iter_mut().zip(values) {
+                if known & (1 << c.id) != 0 {
+                    c.value = v.value;
+                }
+            }
+        }
+        out
+    }
+
+    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
+        let mut out = self.recall(seat);
         // What `seat` has seen beyond the values shown: a coin that ever stood free in its
         // owner's goal row while play went on entered it without winning, so it is not special
         // (its square now, and every recorded position since the last freeze, say so). And
