@@ -1,7 +1,8 @@
 // The computer opponent on the built site: for every game on the home page, a whole game
 // between two computer seats at the quick strength (the games run side by side, each in its
-// own page), with the main thread's long tasks (over 50 ms) measured during the computer's
-// turns and printed (a measurement, not a pass mark: this machine is shared). Then a person
+// own page, then STAX once more alone), with the main thread's long tasks (over 50 ms)
+// measured during the computer's turns and printed (a measurement, not a pass mark: this
+// machine is shared). Then a person
 // against the computer: the page says the computer is thinking, the board refuses a move for
 // the computer (in the history too), undo goes back to the person's turn, and undoing or
 // leaving while it thinks stops it.
@@ -38,8 +39,8 @@ try {
     .map((a) => a.getAttribute('href').slice('#/new/'.length)));
   check(slugs.length >= 4, `computer: the home page offers ${slugs.length} games`);
 
-  // Two computers, every game at once.
-  const games = await Promise.all(slugs.map(async (slug) => {
+  // Two computers, a whole game.
+  const playComputers = async (slug) => {
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -57,7 +58,16 @@ try {
     const long = await page.evaluate(() => window.__longTasks);
     await shot(page, `computer-${slug}.png`);
     return { slug, page, errors, over, seconds, moves, long };
-  }));
+  };
+  // Every game at once (five pages and their workers on this machine's cores: a busy
+  // machine, where the main thread also waits for a core).
+  const games = await Promise.all(slugs.map(playComputers));
+  // And one game alone (the shortest: STAX), as a person's device plays it.
+  if (slugs.includes('stax')) {
+    const alone = await playComputers('stax');
+    alone.slug = 'stax, alone';
+    games.push(alone);
+  }
   for (const g of games) {
     check(g.over, `computer: ${g.slug}: two quick computers play a whole game (${g.moves} moves, ${g.seconds.toFixed(0)} s)`);
     check(g.errors.length === 0, `computer: ${g.slug}: no page errors${g.errors.length ? ': ' + g.errors.join(' | ') : ''}`);
