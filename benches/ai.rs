@@ -274,12 +274,14 @@ fn random_move<G: Game>(game: &G, rng: &mut Rng) -> G::Move {
     moves[rng.below(moves.len() as u64) as usize].clone()
 }
 
-/// One step of lookahead, from what `seat` may see (one sampled position where something is
+/// One step of lookahead, from what `seat` knows (one sampled position where something is
 /// hidden): a step that wins at once, else a random step after which the next player (when
-/// it is another) cannot win at once, else any random step.
+/// it is another) cannot win at once, else any random step. The steps are shuffled and the
+/// first safe one taken: each safe step is as likely as with a draw among all safe steps,
+/// without checking the replies to every step (STAX has hundreds of each).
 fn lookahead_move<G: Game>(game: &G, seat: Seat, rng: &mut Rng) -> G::Move {
     let seen = game.recall(seat).determinize(seat, rng);
-    let moves = seen.legal_moves();
+    let mut moves = seen.legal_moves();
     let wins = |g: &G, mv: &G::Move, s: Seat| {
         let mut next = g.clone();
         next.play(mv).is_ok() && next.outcome().is_some_and(|o| o.winners == [s])
@@ -287,24 +289,21 @@ fn lookahead_move<G: Game>(game: &G, seat: Seat, rng: &mut Rng) -> G::Move {
     if let Some(mv) = moves.iter().find(|mv| wins(&seen, mv, seat)) {
         return mv.clone();
     }
-    let safe: Vec<&G::Move> = moves
-        .iter()
-        .filter(|mv| {
-            let mut next = seen.clone();
-            if next.play(mv).is_err() {
-                return false;
+    rng.shuffle(&mut moves);
+    let safe = |mv: &G::Move| {
+        let mut next = seen.clone();
+        if next.play(mv).is_err() {
+            return false;
+        }
+        match next.to_move() {
+            Some(other) if other != seat => {
+                !next.legal_moves().iter().any(|m| wins(&next, m, other))
             }
-            match next.to_move() {
-                Some(other) if other != seat => {
-                    !next.legal_moves().iter().any(|m| wins(&next, m, other))
-                }
-                _ => true,
-            }
-        })
-        .collect();
-    if safe.is_empty() {
-        moves[rng.below(moves.len() as u64) as usize].clone()
-    } else {
-        safe[rng.below(safe.len() as u64) as usize].clone()
+            _ => true,
+        }
+    };
+    match moves.iter().position(safe) {
+        Some(i) => moves.swap_remove(i),
+        None => moves.swap_remove(0),
     }
 }
