@@ -13,8 +13,11 @@
 //! - `AI_AGAINST`: play only this opponent (`random` or `lookahead`), so that the two
 //!   halves of a line can run side by side on two cores;
 //! - `AI_VERBOSE`: print how every game ended;
-//! - `AI_C`, `AI_PLAYOUT_WINS` (`1`), `AI_STEPS`: search settings to try (exploration
-//!   constant, playouts that take wins at once, playout length).
+//! - `AI_FIRST`: the first game's number (default 0): later numbers are other seeds, so a
+//!   line can be extended with more games;
+//! - `AI_C`, `AI_PLAYOUT_WINS` (`1`), `AI_STEPS`, `AI_REMEMBER` (`0`): search settings to
+//!   try (exploration constant, playouts that take wins at once, playout length, a search
+//!   that starts from what its seat is shown now rather than from all it remembers).
 
 #![cfg_attr(target_arch = "wasm32", allow(unused_imports, dead_code))]
 
@@ -70,14 +73,17 @@ fn main() {
             .unwrap_or(defaults.playout_steps),
         playout_takes_wins: env("AI_PLAYOUT_WINS")
             .map_or(defaults.playout_takes_wins, |s| s == "1"),
+        remember: env("AI_REMEMBER").map_or(defaults.remember, |s| s != "0"),
         ..defaults
     };
     let players = env("AI_PLAYERS");
     let count: Option<usize> = players.as_deref().and_then(|s| s.parse().ok());
     let variant = players.filter(|_| count.is_none());
     let against = env("AI_AGAINST").map(|s| s.to_lowercase());
+    let first: u32 = env("AI_FIRST").and_then(|s| s.parse().ok()).unwrap_or(0);
     let cfg = Config {
         games,
+        first,
         budget,
         settings,
         count,
@@ -147,6 +153,8 @@ fn env(key: &str) -> Option<String> {
 /// What the run was asked for.
 struct Config {
     games: u32,
+    /// The first game's number (`AI_FIRST`).
+    first: u32,
     budget: Budget,
     settings: Settings,
     count: Option<usize>,
@@ -182,7 +190,7 @@ fn series_with<G: Game>(players: usize, variant: &str, options: &G::Options, cfg
             continue;
         }
         let mut tally = Tally::default();
-        for g in 0..cfg.games {
+        for g in cfg.first..cfg.first + cfg.games {
             play_one::<G>(options, players, u64::from(g), opponent, cfg, &mut tally);
         }
         let n = f64::from(cfg.games.max(1));

@@ -3,7 +3,7 @@
 
 use super::reward::{heuristic_rewards, outcome_rewards};
 use super::Budget;
-use crate::core::{Game, PlayError, Rng, Seat};
+use crate::core::{Game, PlayError, Rng, Seat, Viewer};
 
 /// No child node yet.
 const NONE: u32 = u32::MAX;
@@ -25,6 +25,10 @@ pub struct Settings {
     /// Whether to stop as soon as more iterations could not change the choice (the same
     /// move, sooner); tests turn it off to prove that.
     pub stop_when_decided: bool,
+    /// Whether the search starts from all its seat knows ([`Game::recall`]: what it is shown
+    /// and what it must remember, such as Evade's earlier peeks) rather than from what it is
+    /// shown now ([`Game::view`]); the benchmark compares the two (`AI_REMEMBER=0`).
+    pub remember: bool,
 }
 
 impl Default for Settings {
@@ -35,6 +39,7 @@ impl Default for Settings {
             playout_takes_wins: false,
             wins_first: true,
             stop_when_decided: true,
+            remember: true,
         }
     }
 }
@@ -127,7 +132,11 @@ pub fn search<G: Game>(
     let start = clock();
     let me = game.to_move().ok_or(PlayError::GameOver)?;
     let hidden = G::info().hidden_information;
-    let root = game.recall(me);
+    let root = if settings.remember {
+        game.recall(me)
+    } else {
+        game.view(Viewer::Seat(me))
+    };
     let moves = root.legal_moves();
     let done = |mv: G::Move, value: f64| Choice {
         mv,
@@ -283,8 +292,11 @@ impl<G: Game> Tree<G> {
             if self.hidden {
                 // A move can show the searching seat different things in different samples
                 // (a peeked value, a coin turned face up): each one leads to its own node,
-                // so what the seat will learn shapes its later choices.
-                let seen = state.recall(me);
+                // so what the seat will learn shapes its later choices. Nodes are told apart
+                // by what the seat is shown (its view), not by all it would remember: keying
+                // every later node by remembered values too spreads the iterations thinner
+                // (the root's samples still keep what it remembers now).
+                let seen = state.view(Viewer::Seat(me));
                 let first = self.nodes[node as usize].edges[edge].child;
                 let mut child = first;
                 while child != NONE {
