@@ -571,3 +571,35 @@ fn stopping_early_keeps_the_choice_in_every_game() {
         + stopping_early_keeps_the_choice::<Evacuate>(4, 6);
     assert!(early > 0, "no search stopped early");
 }
+
+/// Evade points out a win in one for the playouts (`Game::winning_move`): always a legal
+/// move that wins at once, and one whenever some legal move wins at once.
+#[test]
+fn evade_winning_moves_are_wins_and_none_is_missed() {
+    let mut rng = Rng::new(77);
+    let (mut found, mut positions) = (0, 0);
+    for seed in 0..200u64 {
+        let options = random_options::<Evade>(2, &mut rng);
+        let mut game = Evade::new(&options, seed).unwrap();
+        for _ in 0..rng.below(150) {
+            let Some(me) = game.to_move() else { break };
+            let moves = game.legal_moves();
+            let winning = game.winning_move();
+            let any = moves.iter().any(|m| wins(&game, m, me));
+            positions += 1;
+            match &winning {
+                Some(mv) => {
+                    assert!(moves.contains(mv) && wins(&game, mv, me), "{mv} in {game}");
+                    found += 1;
+                }
+                None => assert!(!any, "a win in one is missed in {game}"),
+            }
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            game.play(&mv).unwrap();
+        }
+    }
+    assert!(
+        found > 20,
+        "only {found} wins in one among {positions} positions"
+    );
+}

@@ -399,8 +399,9 @@ impl<G: Game> Tree<G> {
         best
     }
 
-    /// Plays random steps from `state` to the end (or the step limit) and writes every
-    /// seat's reward.
+    /// Plays random steps from `state` to the end (or the step limit), taking a win at once
+    /// where the game points one out ([`Game::winning_move`]), and writes every seat's
+    /// reward.
     fn play_out(&mut self, state: &mut G) {
         let mut steps = 0;
         while steps < self.settings.playout_steps {
@@ -416,6 +417,8 @@ impl<G: Game> Tree<G> {
                     Some(mv) => mv.clone(),
                     None => moves[self.rng.below(moves.len() as u64) as usize].clone(),
                 }
+            } else if let Some(mv) = state.winning_move() {
+                mv
             } else {
                 match state.random_move(&mut self.rng) {
                     Some(mv) => mv,

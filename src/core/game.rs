@@ -232,6 +232,15 @@ pub trait Game:
     /// Every legal move in this position (empty exactly when the game is over).
     fn legal_moves(&self) -> Vec<Self::Move>;
 
+    /// A legal move that wins at once for the player to move, when the game can find one
+    /// without trying every move; `None` by default. The computer's playouts take it before
+    /// any random move: a playout that walks past a win in one is blind to the very threats
+    /// that matter most (Evade: a special coin one step from the far row). It must return
+    /// only a legal move after which the mover has won; returning `None` is always allowed.
+    fn winning_move(&self) -> Option<Self::Move> {
+        None
+    }
+
     /// One legal move drawn with `rng`, every legal move equally likely (`None` exactly when
     /// the game is over): the computer's playouts play these. The default lists every move
     /// and picks one; a game whose listing is slow draws from a cheap superset and checks

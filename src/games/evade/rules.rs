@@ -1165,6 +1165,27 @@ impl Game for Evade {
         masked
     }
 
+    fn winning_move(&self) -> Option<EvadeMove> {
+        // A free special coin of the mover next to an empty square of its far row: the step
+        // does not freeze, so it wins (rule 7). Only where the value is known (a sample).
+        if !self.in_turn() {
+            return None;
+        }
+        let seat = self.turn;
+        let cells = self.cells();
+        self.seat_coins(seat)
+            .iter()
+            .filter(|c| c.state == CoinState::Free && c.is_special())
+            .find_map(|c| {
+                c.square
+                    .neighbours()
+                    .find(|to| {
+                        to.row() == goal_row(seat) && matches!(cells[to.index()], Cell::Empty)
+                    })
+                    .map(|to| EvadeMove::Step { from: c.square, to })
+            })
+    }
+
     fn recall(&self, seat: Seat) -> Self {
         let mut out = self.view(Viewer::Seat(seat));
         let known = self.memory.0.get(seat).copied().unwrap_or(0);
