@@ -572,16 +572,26 @@ fn stopping_early_keeps_the_choice_in_every_game() {
     assert!(early > 0, "no search stopped early");
 }
 
-/// Evade points out a win in one for the playouts (`Game::winning_move`): always a legal
-/// move that wins at once, and one whenever some legal move wins at once.
+/// Evade and STAX point out a win in one for the playouts (`Game::winning_move`): always a
+/// legal move that wins at once, and one whenever some legal move wins at once.
 #[test]
 fn evade_winning_moves_are_wins_and_none_is_missed() {
+    winning_moves_are_wins_and_none_is_missed::<Evade>(2, 200, 150);
+}
+
+#[test]
+fn stax_winning_moves_are_wins_and_none_is_missed() {
+    winning_moves_are_wins_and_none_is_missed::<Stax>(2, 60, 120);
+    winning_moves_are_wins_and_none_is_missed::<Stax>(3, 30, 120);
+}
+
+fn winning_moves_are_wins_and_none_is_missed<G: Game>(players: usize, games: u64, steps: u64) {
     let mut rng = Rng::new(77);
     let (mut found, mut positions) = (0, 0);
-    for seed in 0..200u64 {
-        let options = random_options::<Evade>(2, &mut rng);
-        let mut game = Evade::new(&options, seed).unwrap();
-        for _ in 0..rng.below(150) {
+    for seed in 0..games {
+        let options = random_options::<G>(players, &mut rng);
+        let mut game = G::new(&options, seed).unwrap();
+        for _ in 0..rng.below(steps) {
             let Some(me) = game.to_move() else { break };
             let moves = game.legal_moves();
             let winning = game.winning_move();
@@ -594,12 +604,12 @@ fn evade_winning_moves_are_wins_and_none_is_missed() {
                 }
                 None => assert!(!any, "a win in one is missed in {game}"),
             }
-            let mv = moves[rng.below(moves.len() as u64) as usize];
+            let mv = moves[rng.below(moves.len() as u64) as usize].clone();
             game.play(&mv).unwrap();
         }
     }
     assert!(
         found > 20,
-        "only {found} wins in one among {positions} positions"
+        "{players} players: only {found} wins in one among {positions} positions"
     );
 }

@@ -2148,6 +2148,30 @@ impl Game for Stax {
         out
     }
 
+    fn winning_move(&self) -> Option<StaxMove> {
+        // A move onto the enemy king that keeps the group and step rules; it wins when the
+        // capture ends the game for the mover (checked by playing it: captures are rare).
+        if !matches!(self.phase, Phase::Turn { .. }) || self.is_over() || !self.may_move() {
+            return None;
+        }
+        let me = self.to_move()?;
+        let mut grid = Grid::new(&self.stacks);
+        let mut found = None;
+        self.for_each_landing(&mut grid, None, &mut |grid, l| {
+            if l.landing == Landing::Capture
+                && Self::landing_keeps_rules(grid, l.src, l.dst, l.landing).is_ok()
+            {
+                found = rotations(l.tile.mask)
+                    .first()
+                    .map(|&m| StaxMove::travel(l.from, grid.cell(l.dst), m));
+            }
+            found.is_some()
+        });
+        let mv = found?;
+        let mut next = self.clone();
+        (next.play(&mv).is_ok() && next.outcome().is_some_and(|o| o.winners == [me])).then_some(mv)
+    }
+
     fn random_move(&self, rng: &mut Rng) -> Option<StaxMove> {
         match self.phase {
             Phase::Turn { offered } if !self.is_over() => self.random_turn(offered, rng),
