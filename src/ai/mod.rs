@@ -6,7 +6,8 @@
 //! - A turn of several steps is searched as the steps it is: a tree node's mover is
 //!   [`Game::to_move`], which may be the same seat several times in a row.
 //! - Hidden information: the search starts from what its seat knows ([`Game::recall`]: what
-//!   it may see and what it must remember, such as Evade's earlier peeks) and samples one whole position per iteration with [`Game::determinize`] (single-observer
+//!   it may see and what it must remember, such as Evade's earlier peeks) and samples one
+//!   whole position per iteration with [`Game::determinize`] (single-observer
 //!   information-set search: the tree's edges are moves, and an edge counts as available only
 //!   in the samples where it is legal).
 //! - Seeded with the project's [`Rng`]: the same position, budget and seed give the same

@@ -115,8 +115,8 @@ fn edges_of<M>(moves: Vec<M>) -> Vec<Edge<M>> {
 /// Searches the position for the seat to move and returns its move.
 ///
 /// The search only looks at what that seat knows of `game` ([`Game::recall`]: its view and
-/// what it must remember); with hidden information every
-/// iteration walks a fresh [`Game::determinize`] sample of it. A single legal move is
+/// what it must remember); with hidden information every iteration walks a fresh
+/// [`Game::determinize`] sample of it. A single legal move is
 /// returned at once, and so is a move that wins at once in a game without hidden
 /// information.
 ///

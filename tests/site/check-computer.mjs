@@ -2,10 +2,9 @@
 // between two computer seats at the quick strength (the games run side by side, each in its
 // own page, then STAX once more alone), with the main thread's long tasks (over 50 ms)
 // measured during the computer's turns and printed (a measurement, not a pass mark: this
-// machine is shared). Then a person
-// against the computer: the page says the computer is thinking, the board refuses a move for
-// the computer (in the history too), undo goes back to the person's turn, and undoing or
-// leaving while it thinks stops it.
+// machine is shared). Then a person against the computer: the page says the computer is
+// thinking, the board refuses a move for the computer (in the history too), undo goes back
+// to the person's turn, and undoing or leaving while it thinks stops it.
 // Usage: node tests/site/check-computer.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
 import { start, oneMove } from './serve.mjs';
 
