@@ -257,8 +257,13 @@ fn play_one<G: Game>(
     let outcome = game.outcome();
     if env("AI_VERBOSE").is_some() {
         let reason = outcome.as_ref().map_or("unfinished", |o| o.reason.as_str());
+        let winners: Vec<usize> = outcome
+            .as_ref()
+            .map(|o| o.winners.iter().map(|w| w + 1).collect())
+            .unwrap_or_default();
+        let scores = outcome.as_ref().and_then(|o| o.scores.clone());
         println!(
-            "  game {g}: computer seat {}, {steps} steps: {reason}",
+            "  game {g}: computer seat {}, {steps} steps: {reason}; winners {winners:?}, scores {scores:?}",
             computer + 1
         );
     }

@@ -613,3 +613,60 @@ fn winning_moves_are_wins_and_none_is_missed<G: Game>(players: usize, games: u64
         "{players} players: only {found} wins in one among {positions} positions"
     );
 }
+
+/// Whether the seat to move after `mv` can win at once (by the game's own pointer, which
+/// the test above proves misses no win in STAX).
+fn hands_over_a_win<G: Game>(game: &G, mv: &G::Move, me: Seat) -> bool {
+    let mut next = game.clone();
+    next.play(mv).is_ok()
+        && next.to_move().is_some_and(|s| s != me)
+        && next.winning_move().is_some()
+}
+
+/// STAX positions from seeded random play where the player to move cannot win at once, some
+/// of its moves let the opponent capture its king and some do not: the computer picks a safe
+/// one. The tree takes a reply that [`Game::winning_move`] points out, so a move that
+/// allows it scores as the loss it is (choosing among hundreds of replies at random, most
+/// walks missed the capture, and a blunder could look safe).
+#[test]
+fn stax_computer_does_not_hand_over_its_king() {
+    let options = Stax::default_options(2).unwrap();
+    let (mut positions, mut unsafe_choices) = (0, Vec::new());
+    let mut rng = Rng::new(41);
+    for seed in 0..200 {
+        if positions == 12 {
+            break;
+        }
+        let mut game = Stax::new(&options, seed).unwrap();
+        for _ in 0..10 + rng.below(40) {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            game.play(&mv).unwrap();
+        }
+        let Some(me) = game.to_move() else { continue };
+        if game.winning_move().is_some() {
+            continue;
+        }
+        let moves = game.legal_moves();
+        let blunders = moves
+            .iter()
+            .filter(|mv| hands_over_a_win(&game, mv, me))
+            .count();
+        if blunders == 0 || blunders == moves.len() {
+            continue;
+        }
+        positions += 1;
+        let mv = ai::best_move(&game, &Budget::iterations(1_000), seed, &never).unwrap();
+        if hands_over_a_win(&game, &mv, me) {
+            unsafe_choices.push(format!(
+                "{mv} in {game} ({blunders} of {} moves lose)",
+                moves.len()
+            ));
+        }
+    }
+    assert!(positions >= 10, "only {positions} positions with a threat");
+    assert!(unsafe_choices.is_empty(), "{unsafe_choices:#?}");
+}

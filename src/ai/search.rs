@@ -81,8 +81,9 @@ struct Node<M> {
     edges: Vec<Edge<M>>,
     listed: bool,
     visits: u32,
-    /// An edge seen to win the game at once for the mover (games without hidden information:
-    /// there it wins every time), always taken from then on.
+    /// An edge seen to win the game at once for the mover, or pointed out as such by
+    /// [`Game::winning_move`] when the node's moves were listed (games without hidden
+    /// information: there it wins every time), always taken from then on.
     winning: Option<u32>,
 }
 
@@ -346,6 +347,15 @@ impl<G: Game> Tree<G> {
         if !n.listed {
             n.edges = edges_of(state.legal_moves());
             n.listed = true;
+            if !self.hidden {
+                // A win the game points out is taken at once, by every seat: otherwise the
+                // moves of a node are tried in random order, and a reply that wins among
+                // hundreds (a STAX king capture) is missed by most walks through the move
+                // that allowed it, which then looks safe.
+                if let Some(win) = state.winning_move() {
+                    n.winning = n.edges.iter().position(|e| e.mv == win).map(|i| i as u32);
+                }
+            }
             self.legal_here.clear();
             self.legal_here.resize(n.edges.len(), true);
         } else if self.hidden {
