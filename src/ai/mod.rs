@@ -2,7 +2,7 @@
 //! game, including one added later, gets a computer player with no code of its own.
 //!
 //! - Every seat has its reward (2 to 5 players): winners share the win, a draw splits it,
-//!   and where the game keeps scores the others are ranked by them ([`reward`]).
+//!   and where the game keeps scores the others are ranked by them ([`outcome_rewards`]).
 //! - A turn of several steps is searched as the steps it is: a tree node's mover is
 //!   [`Game::to_move`], which may be the same seat several times in a row.
 //! - Hidden information: the search starts from what its seat knows ([`Game::recall`]: what
@@ -10,7 +10,7 @@
 //!   whole position per iteration with [`Game::determinize`] (single-observer
 //!   information-set search: the tree's edges are moves, and an edge counts as available only
 //!   in the samples where it is legal).
-//! - Seeded with the project's [`Rng`]: the same position, budget and seed give the same
+//! - Seeded with the project's [`Rng`](crate::core::Rng): the same position, budget and seed give the same
 //!   move whenever the time cap is not what stopped the search.
 //! - The clock is passed in (`&dyn Fn() -> f64`, milliseconds): `std::time::Instant` panics
 //!   in `wasm32-unknown-unknown`, where a Web Worker passes `performance.now()`; native

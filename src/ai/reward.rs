@@ -13,8 +13,8 @@ const DRAW_CONTEMPT: f64 = 0.2;
 
 /// Writes each seat's reward for a finished game into `out` (one entry a seat): an outright
 /// winner gets 1; a draw (first place shared among some seats, or nobody winning, then
-/// shared by all) gives each seat in it its share less [`DRAW_CONTEMPT`] of it; where the
-/// game keeps scores, a seat that did not win gets up to [`RANK_BONUS`] for the seats it
+/// shared by all) gives each seat in it its share less `DRAW_CONTEMPT` of it; where the
+/// game keeps scores, a seat that did not win gets up to `RANK_BONUS` for the seats it
 /// outscored.
 pub fn outcome_rewards(outcome: &Outcome, out: &mut [f64]) {
     let n = out.len();

@@ -1,6 +1,6 @@
 //! One folder per game: rules, notation and board view in files of their own, and the two
 //! tables that list them: [`GAMES`] (the engines, for `crate::registry`) and, with the `ui`
-//! feature, [`VIEWS`] (how the UI draws each one).
+//! feature, `VIEWS` (how the UI draws each one).
 
 pub mod evacuate;
 pub mod evade;

@@ -1,4 +1,4 @@
-//! Saved games. [`entry`] validates stored text (pure, testable natively); [`local`] reads and
+//! Saved games. [`entry`] validates stored text (pure, testable natively); `local` reads and
 //! writes the browser's localStorage, one key per game, so a bad entry never costs another.
 
 pub mod entry;
