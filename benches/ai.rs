@@ -13,6 +13,7 @@
 //! - `AI_AGAINST`: play only this opponent (`random` or `lookahead`), so that the two
 //!   halves of a line can run side by side on two cores;
 //! - `AI_VERBOSE`: print how every game ended;
+//! - `AI_TRACE`: print every step of every game, with the value the computer gave its own;
 //! - `AI_FIRST`: the first game's number (default 0): later numbers are other seeds, so a
 //!   line can be extended with more games;
 //! - `AI_C`, `AI_PLAYOUT_WINS` (`1`), `AI_STEPS`, `AI_REMEMBER` (`0`): search settings to
@@ -230,6 +231,7 @@ fn play_one<G: Game>(
     let mut rng = Rng::new(0xBE7C_4000 + g);
     let clock = ai::native_clock();
     let mut steps = 0;
+    let trace = env("AI_TRACE").is_some();
     while let Some(mover) = game.to_move() {
         let mv = if mover == computer {
             let t = clock();
@@ -239,6 +241,12 @@ fn play_one<G: Game>(
             tally.search_ms += clock() - t;
             tally.iterations += u64::from(choice.iterations);
             tally.moves += 1;
+            if trace {
+                println!(
+                    "    {steps}: computer {} (value {:.2}) in {game}",
+                    choice.mv, choice.value
+                );
+            }
             choice.mv
         } else {
             match opponent {
@@ -246,6 +254,9 @@ fn play_one<G: Game>(
                 Opponent::Lookahead => lookahead_move(&game, mover, &mut rng),
             }
         };
+        if trace && mover != computer {
+            println!("    {steps}: seat {} {mv}", mover + 1);
+        }
         if game.play(&mv).is_err() {
             break;
         }
