@@ -79,9 +79,14 @@ self.addEventListener('install', (e) => e.waitUntil((async () => {
   }));
 })()));
 
-// Once in charge, drop the caches of every other build.
+// Once in charge, drop the caches of every other build, and take charge of the pages open
+// without a worker (the first visit's page above all): the files they fetch later, such as
+// the computer's worker on its first move, then come from this cache even with no network.
+// Pages of an older build are not among them: their worker hands over only when its user
+// chooses to reload, and index.html then reloads them.
 self.addEventListener('activate', (e) => e.waitUntil((async () => {
   for (const k of await caches.keys()) if (k.startsWith('stackplay-') && k !== CACHE) await caches.delete(k);
+  await self.clients.claim();
 })()));
 
 self.addEventListener('message', (e) => {

@@ -34,6 +34,16 @@ async function shareLink(page) {
   return page.locator('label.share input').inputValue();
 }
 
+// Starts a Stack Control game between two quick computers and waits for their first two moves.
+async function playsTwoComputerMoves(page) {
+  await page.goto(base + '#/new/stack-control');
+  await page.waitForSelector('select.played-by');
+  await page.locator('select.played-by').nth(0).selectOption('quick');
+  await page.locator('select.played-by').nth(1).selectOption('quick');
+  await page.click('#start-game');
+  await page.waitForFunction(() => document.querySelectorAll('.moves li').length >= 2, null, { timeout: 20000 });
+}
+
 // Waits until the service worker of this build has kept every file and is active.
 const ready = (page) => page.evaluate(async () => {
   const reg = await navigator.serviceWorker.ready;
@@ -101,6 +111,15 @@ try {
     await context.setOffline(true);
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'stackplay-gone-'));
     site.setDist(empty);
+    // Before any reload: the first page was taken in charge when the worker became active, so
+    // the computer's worker, never loaded yet, loads from the offline copy.
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 10000 })
+      .catch(() => {});
+    check(await page.evaluate(() => !!navigator.serviceWorker.controller),
+      'offline: the first page is served by the offline copy without a reload');
+    await playsTwoComputerMoves(page);
+    check(true, 'offline: on the first visit, before any reload, the computer plays with no network');
+    await page.goto(base);
     await page.reload({ waitUntil: 'load' });
     await page.waitForSelector('.game-card', { timeout: 20000 });
     const before = errors.length;
@@ -127,12 +146,7 @@ try {
     await page.waitForSelector('.moves li');
     check(await page.locator('.moves li').count() === 1, 'offline: after another reload the game is there with its move');
     // The computer plays offline too: its worker's files come from the cache.
-    await page.goto(base + '#/new/stack-control');
-    await page.waitForSelector('select.played-by');
-    await page.locator('select.played-by').nth(0).selectOption('quick');
-    await page.locator('select.played-by').nth(1).selectOption('quick');
-    await page.click('#start-game');
-    await page.waitForFunction(() => document.querySelectorAll('.moves li').length >= 2, null, { timeout: 20000 });
+    await playsTwoComputerMoves(page);
     check(true, 'offline: the computer plays (its worker loads from the offline copy)');
     check(errors.length === 0, `offline: no console errors or warnings${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await context.close();
