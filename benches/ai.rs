@@ -16,9 +16,11 @@
 //! - `AI_TRACE`: print every step of every game, with the value the computer gave its own;
 //! - `AI_FIRST`: the first game's number (default 0): later numbers are other seeds, so a
 //!   line can be extended with more games;
-//! - `AI_C`, `AI_PLAYOUT_WINS` (`1`), `AI_STEPS`, `AI_REMEMBER` (`0`): search settings to
-//!   try (exploration constant, playouts that take wins at once, playout length, a search
-//!   that starts from what its seat is shown now rather than from all it remembers).
+//! - `AI_C`, `AI_PLAYOUT_WINS` (`1`), `AI_STEPS`, `AI_REMEMBER` (`0`), `AI_HALVING`: search
+//!   settings to try (exploration constant, playouts that take wins at once, playout length,
+//!   a search that starts from what its seat is shown now rather than from all it
+//!   remembers, the walks a root move under which the root uses sequential halving: `0`
+//!   for UCB1 always).
 
 #![cfg_attr(target_arch = "wasm32", allow(unused_imports, dead_code))]
 
@@ -75,6 +77,9 @@ fn main() {
         playout_takes_wins: env("AI_PLAYOUT_WINS")
             .map_or(defaults.playout_takes_wins, |s| s == "1"),
         remember: env("AI_REMEMBER").map_or(defaults.remember, |s| s != "0"),
+        halving_below: env("AI_HALVING")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(defaults.halving_below),
         ..defaults
     };
     let players = env("AI_PLAYERS");

@@ -535,9 +535,14 @@ fn random_moves_are_legal_and_even_in_every_game() {
 /// in positions of every game (and does stop early in some of them).
 fn stopping_early_keeps_the_choice<G: Game>(players: usize, positions: u64) -> u32 {
     let budget = Budget::iterations(400);
+    // UCB1 at the root everywhere: the stop applies to it (halving stops by its own rounds).
+    let quick_settings = Settings {
+        halving_below: 0,
+        ..Settings::default()
+    };
     let whole = Settings {
         stop_when_decided: false,
-        ..Settings::default()
+        ..quick_settings
     };
     let mut rng = Rng::new(91);
     let mut early = 0;
@@ -552,7 +557,7 @@ fn stopping_early_keeps_the_choice<G: Game>(players: usize, positions: u64) -> u
         }
         let Some(me) = game.to_move() else { continue };
         let view = game.view(Viewer::Seat(me));
-        let quick = ai::search(&view, &budget, &Settings::default(), p, &never).unwrap();
+        let quick = ai::search(&view, &budget, &quick_settings, p, &never).unwrap();
         let full = ai::search(&view, &budget, &whole, p, &never).unwrap();
         assert_eq!(quick.mv, full.mv, "{}: position {p}", G::info().name);
         if quick.iterations < full.iterations {
