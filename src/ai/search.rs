@@ -180,7 +180,6 @@ pub fn search<G: Game>(
         rewards: vec![0.0; root.seats()],
         path: Vec::new(),
         legal_here: Vec::new(),
-        forced: None,
     };
     let wide = u64::from(budget.iterations)
         < u64::from(settings.halving_below) * tree.nodes[0].edges.len() as u64;
@@ -188,15 +187,8 @@ pub fn search<G: Game>(
         return halving(&mut tree, &root, me, budget, clock, start);
     }
     let mut iterations = 0;
-    while iterations < budget.iterations.max(1) {
-        if iterations > 0 {
-            if let Some(cap) = budget.time_cap_ms {
-                if clock() - start >= cap {
-                    break;
-                }
-            }
-        }
-        tree.iterate(&root, me);
+    while !spent(budget, iterations, clock, start) {
+        tree.iterate(&root, me, None);
         iterations += 1;
         if settings.stop_when_decided
             && iterations % 64 == 0
@@ -252,13 +244,10 @@ fn halving<G: Game>(
         let each = (share as usize / alive.len()).max(1);
         for &e in &alive {
             for _ in 0..each {
-                let out_of_time =
-                    iterations > 0 && budget.time_cap_ms.is_some_and(|cap| clock() - start >= cap);
-                if iterations >= total || out_of_time {
+                if spent(budget, iterations, clock, start) {
                     break 'rounds;
                 }
-                tree.forced = Some(e);
-                tree.iterate(root, me);
+                tree.iterate(root, me, Some(e));
                 iterations += 1;
                 if tree.nodes[0].winning.is_some() {
                     break 'rounds;
@@ -272,7 +261,6 @@ fn halving<G: Game>(
             break;
         }
     }
-    tree.forced = None;
     let root_node = &tree.nodes[0];
     let edges = &root_node.edges;
     let best = root_node
@@ -282,6 +270,13 @@ fn halving<G: Game>(
         .and_then(|i| edges.get(i))
         .ok_or(PlayError::GameOver)?;
     Ok(chosen(best, iterations, clock() - start))
+}
+
+/// Whether the search has used its budget after `iterations`: all its iterations, or its
+/// time cap (the clock is read only when there is one; at least one iteration always runs).
+fn spent(budget: &Budget, iterations: u32, clock: &dyn Fn() -> f64, start: f64) -> bool {
+    iterations >= budget.iterations.max(1)
+        || (iterations > 0 && budget.time_cap_ms.is_some_and(|cap| clock() - start >= cap))
 }
 
 /// Whether the root's choice can no longer change in `left` more iterations: the most
@@ -338,13 +333,12 @@ struct Tree<G: Game> {
     path: Vec<(u32, u32, Seat)>,
     /// Which edges of the current node are legal in this iteration's sample.
     legal_here: Vec<bool>,
-    /// The root's edge this iteration takes (sequential halving), instead of UCB1's.
-    forced: Option<usize>,
 }
 
 impl<G: Game> Tree<G> {
-    /// One iteration: walk down the tree (UCT), add one node, play out, back up.
-    fn iterate(&mut self, root: &G, me: Seat) {
+    /// One iteration: walk down the tree (UCT; from the root, the `forced` edge when given),
+    /// add one node, play out, back up.
+    fn iterate(&mut self, root: &G, me: Seat, forced: Option<usize>) {
         let mut state = if self.hidden {
             root.determinize(me, &mut self.rng)
         } else {
@@ -353,7 +347,7 @@ impl<G: Game> Tree<G> {
         self.path.clear();
         let mut node = 0u32;
         while let Some(mover) = state.to_move() {
-            let forced = self.forced.filter(|_| node == 0);
+            let forced = forced.filter(|_| node == 0);
             let Some(edge) = forced.or_else(|| self.select(node as usize, &state)) else {
                 break;
             };
