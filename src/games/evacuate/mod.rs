@@ -27,6 +27,7 @@
 //!
 #![doc = include_str!("CHOICES.md")]
 
+mod board;
 mod notation;
 mod rules;
 #[cfg(feature = "ui")]
@@ -34,9 +35,11 @@ pub mod view;
 #[cfg(feature = "ui")]
 mod view_words;
 
-pub use rules::{
-    all_triangles, colours_of, direction, sides, Colour, Counts, Door, EndReason, Evacuate,
-    EvacuateMove, EvacuateOptions, MatchRule, Mode, MovePreview, Phase, Piece, Size, Touch, Tri,
+pub use board::{
+    all_triangles, colours_of, direction, sides, Colour, Door, Mode, Piece, Size, Touch, Tri,
     COLOURS, DIRECTIONS, LEVELS, PUGILIST_TREES, SHADED, SIZES, SPACES, START_SPACES, TARGET,
     TREES, TRIANGLES, TRIOS,
+};
+pub use rules::{
+    Counts, EndReason, Evacuate, EvacuateMove, EvacuateOptions, MatchRule, MovePreview, Phase,
 };

@@ -34,9 +34,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::board::{Colour, Mode, Piece, Size, Tri, LEVELS, SPACES, TRIANGLES};
 use super::rules::{
-    Colour, Counts, EndReason, Evacuate, EvacuateMove, EvacuateOptions, Extras, MatchRule, Mode,
-    Phase, Piece, Size, Tri, LEVELS, SPACES, TRIANGLES,
+    Counts, EndReason, Evacuate, EvacuateMove, EvacuateOptions, Extras, MatchRule, Phase,
 };
 use crate::core::{Game, NotationError};
 

@@ -13,10 +13,8 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::rules::{
-    direction, Colour, Door, Evacuate, EvacuateMove, Phase, Piece, Tri, COLOURS, LEVELS, SHADED,
-    SIZES, SPACES,
-};
+use super::board::{direction, Colour, Door, Piece, Tri, COLOURS, LEVELS, SHADED, SIZES, SPACES};
+use super::rules::{Evacuate, EvacuateMove, Phase};
 use super::view_words::{
     describe, door_name, ends_turn, esc, piece_name, pieces_words, plural, LEGEND,
 };

@@ -2,7 +2,8 @@
 //! the preview of a placement), where a turn ends (one turn per line in the move list), the
 //! key to the marks, and the small helpers they share with the board.
 
-use super::rules::{direction, Door, Evacuate, EvacuateMove, Mode, Phase, Piece, COLOURS};
+use super::board::{direction, Door, Mode, Piece, COLOURS};
+use super::rules::{Evacuate, EvacuateMove, Phase};
 use crate::core::{AnyGame, Game, Seat};
 
 /// Whether step `mv`, played from `before` and giving `after`, ended its player's turn: the
