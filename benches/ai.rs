@@ -20,7 +20,8 @@
 //!   settings to try (exploration constant, playouts that take wins at once, playout length,
 //!   a search that starts from what its seat is shown now rather than from all it
 //!   remembers, the walks a root move under which the root uses sequential halving: `0`
-//!   for UCB1 always).
+//!   for UCB1 always); `AI_MARGIN`: the weight of the score margin in the halving's
+//!   ranking (`0`: mean reward alone).
 
 #![cfg_attr(target_arch = "wasm32", allow(unused_imports, dead_code))]
 
@@ -80,6 +81,9 @@ fn main() {
         halving_below: env("AI_HALVING")
             .and_then(|s| s.parse().ok())
             .unwrap_or(defaults.halving_below),
+        halving_margin: env("AI_MARGIN")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(defaults.halving_margin),
         ..defaults
     };
     let players = env("AI_PLAYERS");

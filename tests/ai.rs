@@ -675,3 +675,65 @@ fn stax_computer_does_not_hand_over_its_king() {
     assert!(positions >= 10, "only {positions} positions with a threat");
     assert!(unsafe_choices.is_empty(), "{unsafe_choices:#?}");
 }
+
+/// The searching seat's final margin after `mv` when it ends the game: its score less the
+/// best other's, or `None` when the game goes on (or keeps no scores).
+fn final_margin(game: &StackControl, mv: &<StackControl as Game>::Move, me: Seat) -> Option<i64> {
+    let mut next = game.clone();
+    next.play(mv).ok()?;
+    if next.to_move().is_some() {
+        return None;
+    }
+    let scores = next.outcome()?.scores?;
+    let best_other = scores
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != me)
+        .map(|(_, &v)| v)
+        .max()?;
+    Some(scores[me] - best_other)
+}
+
+/// Stack Control positions from seeded random play where every move of the seat to move
+/// ends the game, none wins it, and one ends it with the best score margin: the root's
+/// halving ranks the moves by their margins too, so the computer loses by the least (or
+/// draws). With mean rewards alone every such loss ties, and the choice among them is a
+/// draw of lots.
+#[test]
+fn stack_control_computer_loses_by_the_least() {
+    let (mut positions, mut worse) = (0, Vec::new());
+    let mut rng = Rng::new(7);
+    for seed in 0..3_000 {
+        if positions == 8 {
+            break;
+        }
+        let players = 2 + (seed % 4) as usize;
+        let options = StackControl::default_options(players).unwrap();
+        let mut game = StackControl::new(&options, seed).unwrap();
+        while let Some(me) = game.to_move() {
+            let moves = game.legal_moves();
+            let ends: Option<Vec<i64>> = (3..=12)
+                .contains(&moves.len())
+                .then(|| moves.iter().map(|mv| final_margin(&game, mv, me)).collect())
+                .flatten();
+            if let Some(ends) = ends {
+                let best = ends.iter().copied().max().unwrap_or(0);
+                let lost = moves.iter().all(|mv| !wins(&game, mv, me));
+                if lost && best < 0 && ends.iter().filter(|&&m| m == best).count() == 1 {
+                    positions += 1;
+                    let budget = Budget::iterations(4 * moves.len() as u32);
+                    let mv = ai::best_move(&game, &budget, seed, &never).unwrap();
+                    let got = final_margin(&game, &mv, me).unwrap_or(i64::MIN);
+                    if got != best {
+                        worse.push(format!("{mv} ({got}, best {best}) in {game}"));
+                    }
+                    break;
+                }
+            }
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            game.play(&mv).unwrap();
+        }
+    }
+    assert!(positions >= 5, "only {positions} positions");
+    assert!(worse.is_empty(), "{worse:#?}");
+}

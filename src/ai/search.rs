@@ -36,6 +36,12 @@ pub struct Settings {
     /// the switch is at 94 moves: Stack Control and STAX often have more, Evade rarely,
     /// Stacks and Evacuate never.
     pub halving_below: u32,
+    /// What the halving adds to a root move's mean reward, per unit of its mean final score
+    /// margin for the searching seat (own score less the best other's, over the sum of the
+    /// scores; 0 where a game keeps no scores or a playout is cut off). With one or two walks
+    /// a move in the first rounds, a win or a loss says little; the margin says by how much,
+    /// and so ranks the many moves that lost or won alike.
+    pub halving_margin: f64,
 }
 
 impl Default for Settings {
@@ -48,6 +54,7 @@ impl Default for Settings {
             stop_when_decided: true,
             remember: true,
             halving_below: 32,
+            halving_margin: 1.0,
         }
     }
 }
@@ -180,6 +187,8 @@ pub fn search<G: Game>(
         rewards: vec![0.0; root.seats()],
         path: Vec::new(),
         legal_here: Vec::new(),
+        margin: 0.0,
+        root_margins: Vec::new(),
     };
     let wide = u64::from(budget.iterations)
         < u64::from(settings.halving_below) * tree.nodes[0].edges.len() as u64;
@@ -215,11 +224,12 @@ pub fn search<G: Game>(
 }
 
 /// Sequential halving at the root (Karnin, Koren and Somekh 2013; below the root the walks
-/// are UCT's): rounds of equal walks for every move still in, the better half by mean
-/// reward kept after each, until one is left or the budget is spent. The moves start in
-/// random order, so a time cap that stops the first round early favours none. The choice is
-/// a move seen to win at once, else the best mean among the moves still in (the most walked
-/// first on a tie).
+/// are UCT's): rounds of equal walks for every move still in, the better half kept after
+/// each, until one is left or the budget is spent. Moves rank by mean reward plus
+/// [`Settings::halving_margin`] times their mean score margin. The moves start in random
+/// order, so a time cap that stops the first round early favours none. The choice is a move
+/// seen to win at once, else the best ranked among the moves still in (the most walked first
+/// on a tie).
 fn halving<G: Game>(
     tree: &mut Tree<G>,
     root: &G,
@@ -233,9 +243,15 @@ fn halving<G: Game>(
     tree.rng.shuffle(&mut alive);
     let rounds = alive.len().next_power_of_two().trailing_zeros().max(1);
     let mut iterations = 0u32;
-    let better = |edges: &[Edge<G::Move>], a: usize, b: usize| {
-        mean(&edges[a])
-            .partial_cmp(&mean(&edges[b]))
+    tree.root_margins = vec![0.0; tree.nodes[0].edges.len()];
+    let weight = tree.settings.halving_margin;
+    let rank = |edges: &[Edge<G::Move>], margins: &[f64], e: usize| {
+        let visits = f64::from(edges[e].visits.max(1));
+        mean(&edges[e]) + weight * margins.get(e).copied().unwrap_or(0.0) / visits
+    };
+    let better = |edges: &[Edge<G::Move>], margins: &[f64], a: usize, b: usize| {
+        rank(edges, margins, a)
+            .partial_cmp(&rank(edges, margins, b))
             .unwrap_or(std::cmp::Ordering::Equal)
             .then(edges[a].visits.cmp(&edges[b].visits))
     };
@@ -248,14 +264,15 @@ fn halving<G: Game>(
                     break 'rounds;
                 }
                 tree.iterate(root, me, Some(e));
+                tree.root_margins[e] += tree.margin;
                 iterations += 1;
                 if tree.nodes[0].winning.is_some() {
                     break 'rounds;
                 }
             }
         }
-        let edges = &tree.nodes[0].edges;
-        alive.sort_by(|&a, &b| better(edges, b, a));
+        let (edges, margins) = (&tree.nodes[0].edges, &tree.root_margins);
+        alive.sort_by(|&a, &b| better(edges, margins, b, a));
         alive.truncate(alive.len().div_ceil(2));
         if alive.len() == 1 {
             break;
@@ -266,7 +283,12 @@ fn halving<G: Game>(
     let best = root_node
         .winning
         .map(|w| w as usize)
-        .or_else(|| alive.iter().copied().max_by(|&a, &b| better(edges, a, b)))
+        .or_else(|| {
+            alive
+                .iter()
+                .copied()
+                .max_by(|&a, &b| better(edges, &tree.root_margins, a, b))
+        })
         .and_then(|i| edges.get(i))
         .ok_or(PlayError::GameOver)?;
     Ok(chosen(best, iterations, clock() - start))
@@ -314,6 +336,26 @@ fn mean<M>(e: &Edge<M>) -> f64 {
     }
 }
 
+/// `seat`'s score less the best other seat's, over the sum of the scores (0 when that sum
+/// is not positive): in `-1..=1`.
+fn score_margin(scores: &[i64], seat: Seat) -> f64 {
+    let Some(&own) = scores.get(seat) else {
+        return 0.0;
+    };
+    let best_other = scores
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != seat)
+        .map(|(_, &v)| v)
+        .max()
+        .unwrap_or(own);
+    let total: i64 = scores.iter().map(|&v| v.max(0)).sum();
+    if total <= 0 {
+        return 0.0;
+    }
+    ((own - best_other) as f64 / total as f64).clamp(-1.0, 1.0)
+}
+
 /// Whether `mv` ends the game at once with `seat` its only winner.
 fn wins_at_once<G: Game>(game: &G, mv: &G::Move, seat: Seat) -> bool {
     let mut next = game.clone();
@@ -333,6 +375,10 @@ struct Tree<G: Game> {
     path: Vec<(u32, u32, Seat)>,
     /// Which edges of the current node are legal in this iteration's sample.
     legal_here: Vec<bool>,
+    /// The searching seat's score margin at the end of the current iteration's playout.
+    margin: f64,
+    /// The sum of those margins by root edge (filled by the halving only).
+    root_margins: Vec<f64>,
 }
 
 impl<G: Game> Tree<G> {
@@ -405,7 +451,7 @@ impl<G: Game> Tree<G> {
             }
             node = at.child;
         }
-        self.play_out(&mut state);
+        self.play_out(&mut state, me);
         for &(node, edge, mover) in &self.path {
             let n = &mut self.nodes[node as usize];
             n.visits += 1;
@@ -490,7 +536,7 @@ impl<G: Game> Tree<G> {
     /// Plays random steps from `state` to the end (or the step limit), taking a win at once
     /// where the game points one out ([`Game::winning_move`]), and writes every seat's
     /// reward.
-    fn play_out(&mut self, state: &mut G) {
+    fn play_out(&mut self, state: &mut G, me: Seat) {
         let mut steps = 0;
         while steps < self.settings.playout_steps {
             let Some(mover) = state.to_move() else {
@@ -519,8 +565,17 @@ impl<G: Game> Tree<G> {
             steps += 1;
         }
         match state.outcome() {
-            Some(outcome) => outcome_rewards(&outcome, &mut self.rewards),
-            None => heuristic_rewards(state, &mut self.rewards),
+            Some(outcome) => {
+                outcome_rewards(&outcome, &mut self.rewards);
+                self.margin = outcome
+                    .scores
+                    .as_deref()
+                    .map_or(0.0, |s| score_margin(s, me));
+            }
+            None => {
+                heuristic_rewards(state, &mut self.rewards);
+                self.margin = 0.0;
+            }
         }
     }
 }
