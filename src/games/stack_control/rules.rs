@@ -288,15 +288,20 @@ impl StackControl {
 
     /// Where the stack on `from` would land in each direction (its top's pips away, onto a stack).
     pub fn destinations(&self, from: Square) -> Vec<Square> {
-        let Some(top) = self.board[from.index()].last() else {
-            return Vec::new();
-        };
-        let d = i32::from(top.size.pips());
+        self.reach(from).collect()
+    }
+
+    /// [`Self::destinations`] without a list: the search's playouts ask for these at every
+    /// step.
+    fn reach(&self, from: Square) -> impl Iterator<Item = Square> + '_ {
+        let d = self.board[from.index()]
+            .last()
+            .map_or(0, |top| i32::from(top.size.pips()));
         DIRECTIONS
             .iter()
-            .filter_map(|&(df, dr)| Square::new(from.file() + df * d, from.rank() + dr * d))
+            .filter(move |_| d > 0)
+            .filter_map(move |&(df, dr)| Square::new(from.file() + df * d, from.rank() + dr * d))
             .filter(|to| !self.board[to.index()].is_empty())
-            .collect()
     }
 
     /// The scores as they stand: each seat's pips in the stacks it controls, with the rule
@@ -346,18 +351,23 @@ impl StackControl {
     }
 
     fn everyone_left_is_wiped_out(&self) -> bool {
-        self.alive()
-            .iter()
-            .all(|&s| self.count_on_board(self.colours[s]) == 0)
+        (0..self.colours.len())
+            .filter(|&s| self.in_game[s])
+            .all(|s| !self.on_board(self.colours[s]))
+    }
+
+    /// Whether any pyramid of `colour` is on the board.
+    fn on_board(&self, colour: Colour) -> bool {
+        self.board.iter().flatten().any(|p| p.colour == colour)
     }
 
     fn has_any_move(&self) -> bool {
-        Square::all().any(|sq| !self.destinations(sq).is_empty())
+        Square::all().any(|sq| self.reach(sq).next().is_some())
     }
 
     /// Ended by elimination (one player left, or everyone left wiped out at once).
     fn ended_by_elimination(&self) -> bool {
-        self.alive().len() <= 1 || self.everyone_left_is_wiped_out()
+        self.in_game.iter().filter(|&&b| b).count() <= 1 || self.everyone_left_is_wiped_out()
     }
 
     fn is_over(&self) -> bool {
@@ -369,7 +379,7 @@ impl StackControl {
             return Err(PlayError::GameOver);
         }
         let top = self.board[mv.from.index()].last();
-        if top.is_some() && self.destinations(mv.from).contains(&mv.to) {
+        if top.is_some() && self.reach(mv.from).any(|to| to == mv.to) {
             // A legal move proves some stack can move: the game is not over.
             return Ok(());
         }
@@ -417,7 +427,7 @@ impl StackControl {
         let before = self.in_game.clone();
         let mut after = before.clone();
         for (seat, colour) in self.colours.iter().enumerate() {
-            if before[seat] && self.count_on_board(*colour) == 0 {
+            if before[seat] && !self.on_board(*colour) {
                 after[seat] = false;
             }
         }
@@ -537,11 +547,7 @@ impl Game for StackControl {
             return Vec::new();
         }
         Square::all()
-            .flat_map(|from| {
-                self.destinations(from)
-                    .into_iter()
-                    .map(move |to| StackMove { from, to })
-            })
+            .flat_map(|from| self.reach(from).map(move |to| StackMove { from, to }))
             .collect()
     }
 
