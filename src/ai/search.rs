@@ -187,8 +187,6 @@ pub fn search<G: Game>(
         rewards: vec![0.0; root.seats()],
         path: Vec::new(),
         legal_here: Vec::new(),
-        margin: 0.0,
-        root_margins: Vec::new(),
     };
     let wide = u64::from(budget.iterations)
         < u64::from(settings.halving_below) * tree.nodes[0].edges.len() as u64;
@@ -243,7 +241,8 @@ fn halving<G: Game>(
     tree.rng.shuffle(&mut alive);
     let rounds = alive.len().next_power_of_two().trailing_zeros().max(1);
     let mut iterations = 0u32;
-    tree.root_margins = vec![0.0; tree.nodes[0].edges.len()];
+    // The searching seat's final score margins, summed by root edge.
+    let mut margins = vec![0.0; tree.nodes[0].edges.len()];
     let weight = tree.settings.halving_margin;
     let rank = |edges: &[Edge<G::Move>], margins: &[f64], e: usize| {
         let visits = f64::from(edges[e].visits.max(1));
@@ -263,16 +262,15 @@ fn halving<G: Game>(
                 if spent(budget, iterations, clock, start) {
                     break 'rounds;
                 }
-                tree.iterate(root, me, Some(e));
-                tree.root_margins[e] += tree.margin;
+                margins[e] += tree.iterate(root, me, Some(e));
                 iterations += 1;
                 if tree.nodes[0].winning.is_some() {
                     break 'rounds;
                 }
             }
         }
-        let (edges, margins) = (&tree.nodes[0].edges, &tree.root_margins);
-        alive.sort_by(|&a, &b| better(edges, margins, b, a));
+        let edges = &tree.nodes[0].edges;
+        alive.sort_by(|&a, &b| better(edges, &margins, b, a));
         alive.truncate(alive.len().div_ceil(2));
         if alive.len() == 1 {
             break;
@@ -287,7 +285,7 @@ fn halving<G: Game>(
             alive
                 .iter()
                 .copied()
-                .max_by(|&a, &b| better(edges, &tree.root_margins, a, b))
+                .max_by(|&a, &b| better(edges, &margins, a, b))
         })
         .and_then(|i| edges.get(i))
         .ok_or(PlayError::GameOver)?;
@@ -375,16 +373,13 @@ struct Tree<G: Game> {
     path: Vec<(u32, u32, Seat)>,
     /// Which edges of the current node are legal in this iteration's sample.
     legal_here: Vec<bool>,
-    /// The searching seat's score margin at the end of the current iteration's playout.
-    margin: f64,
-    /// The sum of those margins by root edge (filled by the halving only).
-    root_margins: Vec<f64>,
 }
 
 impl<G: Game> Tree<G> {
     /// One iteration: walk down the tree (UCT; from the root, the `forced` edge when given),
-    /// add one node, play out, back up.
-    fn iterate(&mut self, root: &G, me: Seat, forced: Option<usize>) {
+    /// add one node, play out, back up. Returns `me`'s final score margin ([`score_margin`];
+    /// 0 where the game keeps no scores or the playout was cut off).
+    fn iterate(&mut self, root: &G, me: Seat, forced: Option<usize>) -> f64 {
         let mut state = if self.hidden {
             root.determinize(me, &mut self.rng)
         } else {
@@ -451,7 +446,7 @@ impl<G: Game> Tree<G> {
             }
             node = at.child;
         }
-        self.play_out(&mut state, me);
+        let margin = self.play_out(&mut state, me);
         for &(node, edge, mover) in &self.path {
             let n = &mut self.nodes[node as usize];
             n.visits += 1;
@@ -459,6 +454,7 @@ impl<G: Game> Tree<G> {
             e.visits += 1;
             e.reward += self.rewards.get(mover).copied().unwrap_or(0.0);
         }
+        margin
     }
 
     /// The edge to follow from `node` in `state` (its moves listed first if need be): a
@@ -534,9 +530,9 @@ impl<G: Game> Tree<G> {
     }
 
     /// Plays random steps from `state` to the end (or the step limit), taking a win at once
-    /// where the game points one out ([`Game::winning_move`]), and writes every seat's
-    /// reward.
-    fn play_out(&mut self, state: &mut G, me: Seat) {
+    /// where the game points one out ([`Game::winning_move`]), writes every seat's reward and
+    /// returns `me`'s final score margin (0 for a playout cut off).
+    fn play_out(&mut self, state: &mut G, me: Seat) -> f64 {
         let mut steps = 0;
         while steps < self.settings.playout_steps {
             let Some(mover) = state.to_move() else {
@@ -567,14 +563,14 @@ impl<G: Game> Tree<G> {
         match state.outcome() {
             Some(outcome) => {
                 outcome_rewards(&outcome, &mut self.rewards);
-                self.margin = outcome
+                outcome
                     .scores
                     .as_deref()
-                    .map_or(0.0, |s| score_margin(s, me));
+                    .map_or(0.0, |s| score_margin(s, me))
             }
             None => {
                 heuristic_rewards(state, &mut self.rewards);
-                self.margin = 0.0;
+                0.0
             }
         }
     }
