@@ -6,8 +6,10 @@
 //!
 //! Run: `cargo bench --no-default-features --bench ai`. Environment:
 //! - `AI_GAMES`: games per game, player count and opponent (default 1: about 3 minutes);
-//! - `AI_BUDGET`: `quick`, `normal`, `strong` (a preset: iterations and time cap), or a
-//!   number of iterations with no time cap (default 300);
+//! - `AI_BUDGET`: `quick`, `normal`, `strong` (a preset's iterations for each game, from its
+//!   `GameInfo::search_per_second`, without the preset's time cap, so that the results do
+//!   not depend on the machine's load), or a number of iterations for every game (default
+//!   300);
 //! - `AI_ONLY`: run only the games whose slug contains this text;
 //! - `AI_PLAYERS`: run only this player count, or only this variant (`pugilists`);
 //! - `AI_AGAINST`: play only this opponent (`random` or `lookahead`), so that the two
@@ -19,8 +21,8 @@
 //! - `AI_C`, `AI_PLAYOUT_WINS` (`1`), `AI_STEPS`, `AI_REMEMBER` (`0`), `AI_HALVING`: search
 //!   settings to try (exploration constant, playouts that take wins at once, playout length,
 //!   a search that starts from what its seat is shown now rather than from all it
-//!   remembers, the walks a root move under which the root uses sequential halving: `0`
-//!   for UCB1 always); `AI_MARGIN`: the weight of the score margin in the halving's
+//!   remembers, the number of root moves above which the root uses sequential halving: a
+//!   large number for UCB1 always); `AI_MARGIN`: the weight of the score margin in the halving's
 //!   ranking (`0`: mean reward alone).
 
 #![cfg_attr(target_arch = "wasm32", allow(unused_imports, dead_code))]
@@ -28,7 +30,7 @@
 use std::time::Instant;
 
 use stackplay::ai::{self, Budget, Settings};
-use stackplay::core::{Game, Rng, Seat};
+use stackplay::core::{Game, GameInfo, Rng, Seat};
 use stackplay::games::evacuate::Evacuate;
 use stackplay::games::evade::Evade;
 use stackplay::games::stack_control::StackControl;
@@ -63,9 +65,7 @@ fn main() {}
 fn main() {
     let games: u32 = env("AI_GAMES").and_then(|s| s.parse().ok()).unwrap_or(1);
     let budget_text = env("AI_BUDGET").unwrap_or_else(|| "300".into());
-    let budget = Budget::preset(&budget_text)
-        .or_else(|| budget_text.parse().ok().map(Budget::iterations))
-        .unwrap_or(Budget::iterations(300));
+    let fixed: Option<u32> = budget_text.parse().ok();
     let only = env("AI_ONLY").unwrap_or_default();
     let defaults = Settings::default();
     let settings = Settings {
@@ -78,9 +78,9 @@ fn main() {
         playout_takes_wins: env("AI_PLAYOUT_WINS")
             .map_or(defaults.playout_takes_wins, |s| s == "1"),
         remember: env("AI_REMEMBER").map_or(defaults.remember, |s| s != "0"),
-        halving_below: env("AI_HALVING")
+        halving_above: env("AI_HALVING")
             .and_then(|s| s.parse().ok())
-            .unwrap_or(defaults.halving_below),
+            .unwrap_or(defaults.halving_above),
         halving_margin: env("AI_MARGIN")
             .and_then(|s| s.parse().ok())
             .unwrap_or(defaults.halving_margin),
@@ -94,7 +94,8 @@ fn main() {
     let cfg = Config {
         games,
         first,
-        budget,
+        budget_text: budget_text.clone(),
+        fixed,
         settings,
         count,
         variant,
@@ -106,10 +107,11 @@ fn main() {
         let clock = stackplay::ai::native_clock();
         for entry in stackplay::registry::games() {
             let slug = entry.info().slug;
-            let n = if matches!(slug, "stax" | "evacuate") {
-                300
-            } else {
-                3000
+            let n = match slug {
+                "stax" | "evacuate" => 300,
+                // Its normal strength's count (the same question as the site test's).
+                "stack-control" => 20_000,
+                _ => 3000,
             };
             let text = stackplay::computer::answer(&format!("bench\t{slug}\t{n}"), &clock);
             let ms: f64 = text
@@ -121,7 +123,7 @@ fn main() {
         }
         return;
     }
-    println!("computer: {budget:?}, {settings:?}, {games} games a line, seats rotating");
+    println!("computer: budget {budget_text}, {settings:?}, {games} games a line, seats rotating");
     println!(
         "{:<20} {:>3} {:<10} {:>5} {:>5} {:>5} {:>7} {:>9} {:>8}",
         "game", "p", "against", "won", "drew", "lost", "score%", "iter/s", "ms/move"
@@ -165,13 +167,27 @@ struct Config {
     games: u32,
     /// The first game's number (`AI_FIRST`).
     first: u32,
-    budget: Budget,
+    /// `AI_BUDGET` as given.
+    budget_text: String,
+    /// Its iterations for every game, when it is a number.
+    fixed: Option<u32>,
     settings: Settings,
     count: Option<usize>,
     /// A named variant to run alone (`AI_PLAYERS=pugilists`).
     variant: Option<String>,
     /// The one opponent to play (`AI_AGAINST`), or both.
     against: Option<String>,
+}
+
+impl Config {
+    /// The search's budget for `game`: `AI_BUDGET`'s iterations, without a time cap.
+    fn budget(&self, game: &GameInfo) -> Budget {
+        let iterations = self
+            .fixed
+            .or_else(|| Budget::preset(&self.budget_text, game).map(|b| b.iterations))
+            .unwrap_or(300);
+        Budget::iterations(iterations)
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -237,6 +253,7 @@ fn play_one<G: Game>(
         return;
     };
     let computer = (g as usize) % players;
+    let budget = cfg.budget(G::info());
     let mut rng = Rng::new(0xBE7C_4000 + g);
     let clock = ai::native_clock();
     let mut steps = 0;
@@ -244,7 +261,7 @@ fn play_one<G: Game>(
     while let Some(mover) = game.to_move() {
         let mv = if mover == computer {
             let t = clock();
-            let Ok(choice) = ai::search(&game, &cfg.budget, &cfg.settings, g, &clock) else {
+            let Ok(choice) = ai::search(&game, &budget, &cfg.settings, g, &clock) else {
                 break;
             };
             tally.search_ms += clock() - t;

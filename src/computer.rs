@@ -91,12 +91,13 @@ fn search(
     seed: u64,
     now: &dyn Fn() -> f64,
 ) -> Result<String, ApiError> {
+    let info = game.info();
     let budget = match strength {
-        Strength::Quick => crate::ai::Budget::QUICK,
-        Strength::Normal => crate::ai::Budget::NORMAL,
-        Strength::Strong => crate::ai::Budget::STRONG,
+        Strength::Quick => crate::ai::Budget::quick(info),
+        Strength::Normal => crate::ai::Budget::normal(info),
+        Strength::Strong => crate::ai::Budget::strong(info),
     };
-    crate::registry::best_move(game.info().slug, &game.position(), &budget, seed, now)
+    crate::registry::best_move(info.slug, &game.position(), &budget, seed, now)
 }
 
 /// Answers a question ([`question`]) with an answer ([`read_answer`] reads it): what the

@@ -383,8 +383,14 @@ fn bad_input_is_an_error_not_a_panic() {
     game.play("accept").unwrap();
     assert!(call("evade", &game.position()).is_err());
     // Presets by name, for a worker's messages.
-    assert_eq!(Budget::preset("normal"), Some(Budget::NORMAL));
-    assert_eq!(Budget::preset("best"), None);
+    let sc = registry::find("stack-control").unwrap().info();
+    assert_eq!(Budget::preset("normal", sc), Some(Budget::normal(sc)));
+    assert_eq!(Budget::preset("best", sc), None);
+    // A strength is a thinking time; a faster search plans more iterations in it.
+    let evade = registry::find("evade").unwrap().info();
+    assert_eq!(Budget::normal(evade).iterations, 3_000);
+    assert_eq!(Budget::quick(evade).time_cap_ms, Some(200.0));
+    assert!(Budget::strong(sc).iterations > Budget::strong(evade).iterations);
 }
 
 /// Suns peek at their b1 coin (the ace), walk it to b5 and, a turn later, peek at another
@@ -436,8 +442,14 @@ fn evade_computer_remembers_its_peeks() {
     }
     // Stepping the ace into Moons' row (c6 is empty) wins: the computer takes it.
     for seed in 1..=3 {
-        let mv = registry::best_move("evade", &known.to_string(), &Budget::NORMAL, seed, &never)
-            .unwrap();
+        let mv = registry::best_move(
+            "evade",
+            &known.to_string(),
+            &Budget::normal(Evade::info()),
+            seed,
+            &never,
+        )
+        .unwrap();
         assert_eq!(mv, "b5-c6", "seed {seed}");
     }
 }
@@ -537,7 +549,7 @@ fn stopping_early_keeps_the_choice<G: Game>(players: usize, positions: u64) -> u
     let budget = Budget::iterations(400);
     // UCB1 at the root everywhere: the stop applies to it (halving stops by its own rounds).
     let quick_settings = Settings {
-        halving_below: 0,
+        halving_above: usize::MAX,
         ..Settings::default()
     };
     let whole = Settings {
@@ -722,7 +734,15 @@ fn stack_control_computer_loses_by_the_least() {
                 if lost && best < 0 && ends.iter().filter(|&&m| m == best).count() == 1 {
                     positions += 1;
                     let budget = Budget::iterations(4 * moves.len() as u32);
-                    let mv = ai::best_move(&game, &budget, seed, &never).unwrap();
+                    // The halving at this narrow root too (by default it takes roots of
+                    // more than 93 moves).
+                    let halving = Settings {
+                        halving_above: 0,
+                        ..Settings::default()
+                    };
+                    let mv = ai::search(&game, &budget, &halving, seed, &never)
+                        .unwrap()
+                        .mv;
                     let got = final_margin(&game, &mv, me).unwrap_or(i64::MIN);
                     if got != best {
                         worse.push(format!("{mv} ({got}, best {best}) in {game}"));

@@ -553,6 +553,28 @@ fn two_sizes_can_be_captured_at_once_and_the_rest_keeps_its_order() {
 }
 
 #[test]
+fn the_tallest_stacks_meet_and_all_twelve_pyramids_go() {
+    // Six pyramids (two of each size, the most a stack can keep) land on six more: four of
+    // every size, all captured, and both squares are left empty.
+    let mut game = position(
+        &[
+            ("a2", "Y1G1Y2G2Y3B3"),
+            ("d2", "K1R1K2R2K3G3"),
+            ("h8", "R1"),
+            ("h7", "B1"),
+        ],
+        "RB",
+        1,
+    );
+    play(&mut game, "a2-d2");
+    assert_eq!(game, position(&[("h8", "R1"), ("h7", "B1")], "RB", 2));
+    // A parsed position counts what it lacks as captured: no yellow queen or green pawn is
+    // left on the board now.
+    assert_eq!(game.removed(Colour::Yellow, Size::Queen), 4);
+    assert_eq!(game.count_on_board(Colour::Green), 0);
+}
+
+#[test]
 fn four_of_a_size_all_go_and_a_stack_can_vanish() {
     let mut game = position(
         &[
@@ -1263,6 +1285,10 @@ fn bad_positions_do_not_parse() {
         // A stack still holding three of a size.
         notation(&[("a2", "R1B1G1")], "RB", 1),
         notation(&[("a2", "R1"), ("b2", "B2Y2G2")], "RB", 1),
+        // Seven pyramids in one stack: one size must be there three times (a stack keeps six
+        // at most, and the engine keeps stacks in place at that size).
+        notation(&[("a2", "R1B1G2Y2K3R3B3"), ("b2", "B1")], "RB", 1),
+        notation(&[("a2", "R1B1G2Y2K3R3B1G1Y1K1R2B2"), ("b2", "B1")], "RB", 1),
         // Seats: one, six, repeated, unknown.
         notation(&[("a2", "R1"), ("b2", "B1")], "R", 1),
         notation(&[("a2", "R1"), ("b2", "B1")], "RBYGKR", 1),

@@ -24,11 +24,16 @@ mod search;
 pub use reward::{heuristic_rewards, outcome_rewards};
 pub use search::{search, Choice, Settings};
 
-use crate::core::{Game, PlayError};
+use crate::core::{Game, GameInfo, PlayError};
 
 /// How much the computer may think: an iteration count, and a time cap that stops the
 /// search earlier on a slow device. When the cap is not reached the move depends only on
 /// the position, the budget and the seed.
+///
+/// The three strengths are thinking times (0.2 s, 1 s and 3 s), turned into iteration
+/// counts by each game's [`GameInfo::search_per_second`]: a game whose search runs faster
+/// gets more iterations in the same second, and the same position, strength and seed give
+/// the same move wherever the search reaches its count inside its time.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Budget {
     /// Most search iterations (one walk down the tree and one random playout each; at least
@@ -40,21 +45,36 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// About 0.2 s of thinking.
-    pub const QUICK: Budget = Budget {
-        iterations: 600,
-        time_cap_ms: Some(200.0),
-    };
-    /// About 1 s of thinking.
-    pub const NORMAL: Budget = Budget {
-        iterations: 3_000,
-        time_cap_ms: Some(1_000.0),
-    };
-    /// About 3 s of thinking.
-    pub const STRONG: Budget = Budget {
-        iterations: 9_000,
-        time_cap_ms: Some(3_000.0),
-    };
+    /// The quick strength's thinking time, in seconds.
+    pub const QUICK_SECONDS: f64 = 0.2;
+    /// The normal strength's thinking time, in seconds.
+    pub const NORMAL_SECONDS: f64 = 1.0;
+    /// The strong strength's thinking time, in seconds.
+    pub const STRONG_SECONDS: f64 = 3.0;
+
+    /// `seconds` of thinking for a game whose search plans `per_second` iterations a second
+    /// ([`GameInfo::search_per_second`]): that many iterations, capped at that time.
+    pub fn thinking(seconds: f64, per_second: u32) -> Budget {
+        Budget {
+            iterations: (seconds * f64::from(per_second)).round() as u32,
+            time_cap_ms: Some(seconds * 1000.0),
+        }
+    }
+
+    /// About 0.2 s of thinking for `game` (600 iterations at 3,000 a second).
+    pub fn quick(game: &GameInfo) -> Budget {
+        Budget::thinking(Budget::QUICK_SECONDS, game.search_per_second)
+    }
+
+    /// About 1 s of thinking for `game` (3,000 iterations at 3,000 a second).
+    pub fn normal(game: &GameInfo) -> Budget {
+        Budget::thinking(Budget::NORMAL_SECONDS, game.search_per_second)
+    }
+
+    /// About 3 s of thinking for `game` (9,000 iterations at 3,000 a second).
+    pub fn strong(game: &GameInfo) -> Budget {
+        Budget::thinking(Budget::STRONG_SECONDS, game.search_per_second)
+    }
 
     /// A fixed number of iterations and no time cap: reproducible everywhere.
     pub const fn iterations(iterations: u32) -> Budget {
@@ -64,12 +84,12 @@ impl Budget {
         }
     }
 
-    /// The preset called `quick`, `normal` or `strong`.
-    pub fn preset(name: &str) -> Option<Budget> {
+    /// The preset called `quick`, `normal` or `strong`, for `game`.
+    pub fn preset(name: &str, game: &GameInfo) -> Option<Budget> {
         match name {
-            "quick" => Some(Budget::QUICK),
-            "normal" => Some(Budget::NORMAL),
-            "strong" => Some(Budget::STRONG),
+            "quick" => Some(Budget::quick(game)),
+            "normal" => Some(Budget::normal(game)),
+            "strong" => Some(Budget::strong(game)),
             _ => None,
         }
     }

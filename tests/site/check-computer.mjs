@@ -87,7 +87,8 @@ try {
       await new Promise((resolve) => { worker.onmessage = (e) => { if (e.data === 'ready') resolve(); }; });
       const out = [];
       for (const slug of slugs) {
-        const n = slug === 'stax' || slug === 'evacuate' ? 300 : 3000;
+        // Stack Control at its normal strength's count (its search plans 20,000 a second).
+        const n = slug === 'stax' || slug === 'evacuate' ? 300 : slug === 'stack-control' ? 20000 : 3000;
         out.push([slug, n, await ask(`bench\t${slug}\t${n}`)]);
       }
       worker.terminate();

@@ -190,6 +190,7 @@ static INFO: GameInfo = GameInfo {
     pitch: "Push stacks of partying Stacktors along the floor of a burning club and out of its \
             doors, your colours first.",
     hidden_information: false,
+    search_per_second: 3_000,
 };
 
 /// The state of the three- and four-player games and Phobos Pugilists beyond the two-player

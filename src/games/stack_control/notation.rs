@@ -16,8 +16,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::rules::{
-    Colour, Pyramid, Size, Square, StackControl, StackControlOptions, StackMove, COLOURS,
-    PYRAMIDS_PER_KIND,
+    Colour, Pyramid, Size, Square, Stack, StackControl, StackControlOptions, StackMove, COLOURS,
+    PYRAMIDS_PER_KIND, STACK_MOST,
 };
 use crate::core::{Game, NotationError};
 
@@ -169,7 +169,7 @@ impl FromStr for StackControl {
         if ranks.len() != 8 {
             return Err(err(format!("the board has {} ranks, not 8", ranks.len())));
         }
-        let mut board = vec![Vec::new(); 64];
+        let mut board = [Stack::EMPTY; 64];
         for (i, rank_text) in ranks.iter().enumerate() {
             let squares: Vec<&str> = rank_text.split(',').collect();
             if squares.len() != 8 {
@@ -180,7 +180,13 @@ impl FromStr for StackControl {
                 )));
             }
             for (file, token) in squares.iter().enumerate() {
-                board[(7 - i) * 8 + file] = parse_stack(token)?;
+                board[(7 - i) * 8 + file] = Stack::from_slice(&parse_stack(token)?)
+                    .ok_or_else(|| {
+                        err(format!(
+                            "\"{}\" holds more than {STACK_MOST} pyramids: a stack keeps at most two of each size",
+                            clip(token)
+                        ))
+                    })?;
             }
         }
         let mut colours = Vec::new();
@@ -208,7 +214,7 @@ impl FromStr for StackControl {
             for size in Size::ALL {
                 let n = board
                     .iter()
-                    .flatten()
+                    .flat_map(Stack::as_slice)
                     .filter(|p| p.colour == colour && p.size == size)
                     .count();
                 let n = u8::try_from(n)

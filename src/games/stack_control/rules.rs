@@ -132,6 +132,61 @@ pub struct Pyramid {
     pub size: Size,
 }
 
+/// The most pyramids a stack can hold: two of each size, since a third of a size is
+/// captured as soon as it lands.
+pub const STACK_MOST: usize = 6;
+
+/// One square's stack, bottom to top, kept in place (a position is copied at every step of
+/// the computer's playouts, and a board of lists would be 64 allocations a copy).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Stack {
+    len: u8,
+    items: [Pyramid; STACK_MOST],
+}
+
+impl Stack {
+    /// No pyramid.
+    pub(super) const EMPTY: Stack = Stack {
+        len: 0,
+        items: [Pyramid {
+            colour: Colour::Red,
+            size: Size::Pawn,
+        }; STACK_MOST],
+    };
+
+    /// These pyramids, bottom to top, or `None` when they are more than [`STACK_MOST`].
+    pub(super) fn from_slice(pyramids: &[Pyramid]) -> Option<Stack> {
+        let mut stack = Stack::EMPTY;
+        stack
+            .items
+            .get_mut(..pyramids.len())?
+            .copy_from_slice(pyramids);
+        stack.len = pyramids.len() as u8;
+        Some(stack)
+    }
+
+    /// Its pyramids, bottom to top.
+    pub(super) fn as_slice(&self) -> &[Pyramid] {
+        &self.items[..usize::from(self.len)]
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn top(&self) -> Option<&Pyramid> {
+        self.as_slice().last()
+    }
+}
+
+impl PartialEq for Stack {
+    fn eq(&self, other: &Stack) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Stack {}
+
 /// A square of the 8x8 board: index `rank * 8 + file`, `a1` = 0, `h8` = 63.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
@@ -224,11 +279,36 @@ const DIRECTIONS: [(i32, i32); 8] = [
     (-1, 1),
 ];
 
+/// `REACH[sq][d]`: the squares `d` squares away from `sq` (1 to 3) in the eight directions,
+/// as a bit set (bit `i` for square `i`): where a stack topped by `d` pips may land, when they
+/// hold a stack.
+const REACH: [[u64; 4]; 64] = {
+    let mut table = [[0u64; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut d = 1;
+        while d <= 3 {
+            let mut k = 0;
+            while k < 8 {
+                let (f, r) = (file + DIRECTIONS[k].0 * d, rank + DIRECTIONS[k].1 * d);
+                if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                    table[sq][d as usize] |= 1 << (r * 8 + f);
+                }
+                k += 1;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+};
+
 /// A Stack Control position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StackControl {
     /// 64 stacks, bottom to top.
-    pub(super) board: Vec<Vec<Pyramid>>,
+    pub(super) board: [Stack; 64],
     /// Scoring colour by seat.
     pub(super) colours: Vec<Colour>,
     /// Whether each seat is still in. When one move eliminates every player still in, they
@@ -249,12 +329,13 @@ static INFO: GameInfo = GameInfo {
     pitch:
         "Move stacks by the pips on top, capture by making three of a size, control the most pips.",
     hidden_information: false,
+    search_per_second: 20_000,
 };
 
 impl StackControl {
     /// The stack on `sq`, bottom to top.
     pub fn stack(&self, sq: Square) -> &[Pyramid] {
-        &self.board[sq.index()]
+        self.board[sq.index()].as_slice()
     }
 
     /// Scoring colour of each seat.
@@ -276,7 +357,7 @@ impl StackControl {
     pub fn count_on_board(&self, colour: Colour) -> usize {
         self.board
             .iter()
-            .flatten()
+            .flat_map(Stack::as_slice)
             .filter(|p| p.colour == colour)
             .count()
     }
@@ -295,7 +376,7 @@ impl StackControl {
     /// step.
     fn reach(&self, from: Square) -> impl Iterator<Item = Square> + '_ {
         let d = self.board[from.index()]
-            .last()
+            .top()
             .map_or(0, |top| i32::from(top.size.pips()));
         DIRECTIONS
             .iter()
@@ -314,11 +395,16 @@ impl StackControl {
     /// stack (0 when someone controls one as the board stands).
     pub fn scores_and_layers_set_aside(&self) -> (Vec<i64>, usize) {
         let n = self.colours.len();
-        let tallest = self.board.iter().map(Vec::len).max().unwrap_or(0);
+        let tallest = self
+            .board
+            .iter()
+            .map(|stack| stack.as_slice().len())
+            .max()
+            .unwrap_or(0);
         for peeled in 0..tallest {
             let mut scores = vec![0i64; n];
             let mut anyone = false;
-            for stack in &self.board {
+            for stack in self.board.iter().map(Stack::as_slice) {
                 if stack.len() <= peeled {
                     continue;
                 }
@@ -356,13 +442,32 @@ impl StackControl {
             .all(|s| !self.on_board(self.colours[s]))
     }
 
-    /// Whether any pyramid of `colour` is on the board.
+    /// Whether any pyramid of `colour` is on the board: not all of its pyramids were
+    /// captured (every position keeps `removed` equal to what is missing from the board, see
+    /// [`Game::check_invariants`]), known without looking at the board.
     fn on_board(&self, colour: Colour) -> bool {
-        self.board.iter().flatten().any(|p| p.colour == colour)
+        self.removed[colour.index()].iter().sum::<u8>() < 3 * PYRAMIDS_PER_KIND
+    }
+
+    /// The squares that hold a stack, as a bit set (bit `i` for square `i`).
+    fn occupied(&self) -> u64 {
+        self.board
+            .iter()
+            .enumerate()
+            .filter(|(_, stack)| !stack.is_empty())
+            .fold(0, |bits, (i, _)| bits | 1 << i)
+    }
+
+    /// How many squares the stack on `from` may land on, given the squares `occupied`.
+    fn landings(&self, from: usize, occupied: u64) -> u32 {
+        self.board[from].top().map_or(0, |top| {
+            (REACH[from][usize::from(top.size.pips())] & occupied).count_ones()
+        })
     }
 
     fn has_any_move(&self) -> bool {
-        Square::all().any(|sq| self.reach(sq).next().is_some())
+        let occupied = self.occupied();
+        (0..64).any(|from| self.landings(from, occupied) > 0)
     }
 
     /// Ended by elimination (one player left, or everyone left wiped out at once).
@@ -378,8 +483,12 @@ impl StackControl {
         if self.ended_by_elimination() {
             return Err(PlayError::GameOver);
         }
-        let top = self.board[mv.from.index()].last();
-        if top.is_some() && self.reach(mv.from).any(|to| to == mv.to) {
+        let top = self.board[mv.from.index()].top();
+        let lands = top.is_some_and(|top| {
+            REACH[mv.from.index()][usize::from(top.size.pips())] & 1 << mv.to.index() != 0
+                && !self.board[mv.to.index()].is_empty()
+        });
+        if lands {
             // A legal move proves some stack can move: the game is not over.
             return Ok(());
         }
@@ -400,40 +509,47 @@ impl StackControl {
         }))
     }
 
-    /// Applies captures on `sq`: every size present three or more times leaves the game.
-    fn capture_on(&mut self, sq: Square) {
-        let stack = &self.board[sq.index()];
+    /// The stack on `to` with `moving` put on top and the captures made: every size present
+    /// three or more times leaves the game (counted into `removed`). `None` when the result
+    /// would hold more than [`STACK_MOST`], which no position that keeps its invariants can
+    /// reach (each stack holds at most two of a size, so after the captures so does this one).
+    fn landed(&self, moving: &Stack, to: &Stack) -> Option<(Stack, [[u8; 3]; 5])> {
+        let mut all = [Stack::EMPTY.items[0]; 2 * STACK_MOST];
+        let bottom = to.as_slice();
+        let (low, high) = all.split_at_mut(bottom.len());
+        low.copy_from_slice(bottom);
+        high.get_mut(..moving.as_slice().len())?
+            .copy_from_slice(moving.as_slice());
+        let all = &all[..bottom.len() + moving.as_slice().len()];
         let mut counts = [0u8; 3];
-        for p in stack {
+        for p in all {
             counts[usize::from(p.size.pips() - 1)] += 1;
         }
-        let gone: Vec<Size> = Size::ALL
-            .into_iter()
-            .filter(|s| counts[usize::from(s.pips() - 1)] >= 3)
-            .collect();
-        if gone.is_empty() {
-            return;
+        let gone = counts.map(|c| c >= 3);
+        let mut removed = self.removed;
+        let mut kept = Stack::EMPTY;
+        for p in all {
+            let size = usize::from(p.size.pips() - 1);
+            if gone[size] {
+                removed[p.colour.index()][size] += 1;
+            } else {
+                *kept.items.get_mut(usize::from(kept.len))? = *p;
+                kept.len += 1;
+            }
         }
-        let stack = std::mem::take(&mut self.board[sq.index()]);
-        let (removed, kept): (Vec<Pyramid>, Vec<Pyramid>) =
-            stack.into_iter().partition(|p| gone.contains(&p.size));
-        for p in removed {
-            self.removed[p.colour.index()][usize::from(p.size.pips() - 1)] += 1;
-        }
-        self.board[sq.index()] = kept;
+        Some((kept, removed))
     }
 
     fn update_eliminations(&mut self) {
-        let before = self.in_game.clone();
-        let mut after = before.clone();
-        for (seat, colour) in self.colours.iter().enumerate() {
-            if before[seat] && !self.on_board(*colour) {
-                after[seat] = false;
-            }
-        }
+        let n = self.colours.len();
+        let wiped = |game: &Self, s: Seat| game.in_game[s] && !game.on_board(game.colours[s]);
         // One move that eliminates everyone still in leaves them all in: a draw among them.
-        if after.iter().any(|&b| b) {
-            self.in_game = after;
+        if (0..n).any(|s| self.in_game[s] && !wiped(self, s)) {
+            for seat in 0..n {
+                if wiped(self, seat) {
+                    self.in_game[seat] = false;
+                }
+            }
         }
     }
 }
@@ -513,15 +629,14 @@ impl Game for StackControl {
             .collect();
         Rng::new(seed).shuffle(&mut pyramids);
         let mut pile = pyramids.into_iter();
-        let board = Square::all()
-            .map(|sq| {
-                if sq.is_corner() {
-                    Vec::new()
-                } else {
-                    pile.next().into_iter().collect()
+        let mut board = [Stack::EMPTY; 64];
+        for (sq, stack) in Square::all().zip(board.iter_mut()) {
+            if !sq.is_corner() {
+                if let Some(p) = pile.next() {
+                    *stack = Stack::from_slice(&[p]).unwrap_or(Stack::EMPTY);
                 }
-            })
-            .collect();
+            }
+        }
         let n = options.colours.len();
         Ok(StackControl {
             board,
@@ -551,11 +666,48 @@ impl Game for StackControl {
             .collect()
     }
 
+    fn random_move(&self, rng: &mut Rng) -> Option<StackMove> {
+        // The default's draw (one `below` over the listed moves, in their order) without
+        // listing them: the same games, move for move, with no list to allocate.
+        if self.ended_by_elimination() {
+            return None;
+        }
+        let occupied = self.occupied();
+        let mut counts = [0u32; 64];
+        for (from, count) in counts.iter_mut().enumerate() {
+            *count = self.landings(from, occupied);
+        }
+        let total: u32 = counts.iter().sum();
+        if total == 0 {
+            return None;
+        }
+        let mut pick = rng.below(u64::from(total)) as u32;
+        let (from, _) = counts.iter().enumerate().find(|&(_, &c)| {
+            let here = pick < c;
+            if !here {
+                pick -= c;
+            }
+            here
+        })?;
+        let from = Square::from_index(from)?;
+        let to = self.reach(from).nth(pick as usize)?;
+        Some(StackMove { from, to })
+    }
+
     fn play(&mut self, mv: &StackMove) -> Result<(), PlayError> {
         self.check_move(mv)?;
-        let moving = std::mem::take(&mut self.board[mv.from.index()]);
-        self.board[mv.to.index()].extend(moving);
-        self.capture_on(mv.to);
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let (landed, removed) =
+            self.landed(&self.board[from], &self.board[to])
+                .ok_or_else(|| {
+                    PlayError::Illegal(format!(
+                        "the stacks on {} and {} hold more than two of a size",
+                        mv.from, mv.to
+                    ))
+                })?;
+        self.board[from] = Stack::EMPTY;
+        self.board[to] = landed;
+        self.removed = removed;
         self.update_eliminations();
         self.turn = self.next_seat_after(self.turn);
         Ok(())
@@ -627,15 +779,12 @@ impl Game for StackControl {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        if self.board.len() != 64 {
-            return Err(format!("the board has {} squares", self.board.len()));
-        }
         for colour in COLOURS {
             for size in Size::ALL {
                 let on_board = self
                     .board
                     .iter()
-                    .flatten()
+                    .flat_map(Stack::as_slice)
                     .filter(|p| p.colour == colour && p.size == size)
                     .count();
                 let total = on_board + usize::from(self.removed(colour, size));
@@ -649,7 +798,7 @@ impl Game for StackControl {
                 }
             }
         }
-        for (i, stack) in self.board.iter().enumerate() {
+        for (i, stack) in self.board.iter().map(Stack::as_slice).enumerate() {
             for size in Size::ALL {
                 if stack.iter().filter(|p| p.size == size).count() >= 3 {
                     return Err(format!("square {i} keeps three {}s", size.name()));
