@@ -543,6 +543,27 @@ fn random_moves_are_legal_and_even_in_every_game() {
     }
 }
 
+/// Stack Control draws its random moves without listing them, but exactly as the trait's
+/// default would: one `below` over the listed moves, in their order. So games played before
+/// that change replay move for move.
+#[test]
+fn stack_control_draws_the_move_the_list_would() {
+    let mut rng = Rng::new(5);
+    for players in 2..=5 {
+        let options = StackControl::default_options(players).unwrap();
+        let mut game = StackControl::new(&options, players as u64).unwrap();
+        while game.to_move().is_some() {
+            let legal = game.legal_moves();
+            let mut listed = rng.clone();
+            let drawn = game.random_move(&mut rng).unwrap();
+            assert_eq!(drawn, legal[listed.below(legal.len() as u64) as usize]);
+            assert_eq!(rng.next_u64(), listed.next_u64(), "as many numbers drawn");
+            game.play(&drawn).unwrap();
+        }
+        assert!(game.random_move(&mut rng).is_none());
+    }
+}
+
 /// Stopping once the choice is decided chooses exactly the move the whole budget chooses,
 /// in positions of every game (and does stop early in some of them).
 fn stopping_early_keeps_the_choice<G: Game>(players: usize, positions: u64) -> u32 {
