@@ -279,31 +279,6 @@ const DIRECTIONS: [(i32, i32); 8] = [
     (-1, 1),
 ];
 
-/// `REACH[sq][d]`: the squares `d` squares away from `sq` (1 to 3) in the eight directions,
-/// as a bit set (bit `i` for square `i`): where a stack topped by `d` pips may land, when they
-/// hold a stack.
-const REACH: [[u64; 4]; 64] = {
-    let mut table = [[0u64; 4]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut d = 1;
-        while d <= 3 {
-            let mut k = 0;
-            while k < 8 {
-                let (f, r) = (file + DIRECTIONS[k].0 * d, rank + DIRECTIONS[k].1 * d);
-                if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                    table[sq][d as usize] |= 1 << (r * 8 + f);
-                }
-                k += 1;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    table
-};
-
 /// A Stack Control position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StackControl {
@@ -460,9 +435,19 @@ impl StackControl {
 
     /// How many squares the stack on `from` may land on, given the squares `occupied`.
     fn landings(&self, from: usize, occupied: u64) -> u32 {
-        self.board[from].top().map_or(0, |top| {
-            (REACH[from][usize::from(top.size.pips())] & occupied).count_ones()
-        })
+        let Some(top) = self.board[from].top() else {
+            return 0;
+        };
+        let d = i32::from(top.size.pips());
+        let (file, rank) = ((from % 8) as i32, (from / 8) as i32);
+        let mut count = 0;
+        for (df, dr) in DIRECTIONS {
+            let (f, r) = (file + df * d, rank + dr * d);
+            if (0..8).contains(&f) && (0..8).contains(&r) && occupied & 1 << (r * 8 + f) != 0 {
+                count += 1;
+            }
+        }
+        count
     }
 
     fn has_any_move(&self) -> bool {
@@ -485,7 +470,11 @@ impl StackControl {
         }
         let top = self.board[mv.from.index()].top();
         let lands = top.is_some_and(|top| {
-            REACH[mv.from.index()][usize::from(top.size.pips())] & 1 << mv.to.index() != 0
+            let d = i32::from(top.size.pips());
+            let (df, dr) = (mv.to.file() - mv.from.file(), mv.to.rank() - mv.from.rank());
+            (df.abs() == d || df == 0)
+                && (dr.abs() == d || dr == 0)
+                && (df, dr) != (0, 0)
                 && !self.board[mv.to.index()].is_empty()
         });
         if lands {
