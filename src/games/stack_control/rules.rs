@@ -279,6 +279,26 @@ const DIRECTIONS: [(i32, i32); 8] = [
     (-1, 1),
 ];
 
+/// The squares `d` squares away from `from` (1 to 3) in the eight directions, as a bit set
+/// (bit `i` for square `i`): where a stack topped by `d` pips may land when they hold a
+/// stack. Shifts by whole ranks drop off the board by themselves; a shift along a rank is
+/// made only when it stays on it.
+fn reach_mask(from: usize, d: u8) -> u64 {
+    let bit = 1u64 << (from % 64);
+    let (file, d) = (from % 8, usize::from(d));
+    let rank = 8 * d;
+    let mut mask = bit << rank | bit >> rank;
+    if file + d <= 7 {
+        let east = bit << d;
+        mask |= east | east << rank | east >> rank;
+    }
+    if file >= d {
+        let west = bit >> d;
+        mask |= west | west << rank | west >> rank;
+    }
+    mask
+}
+
 /// A Stack Control position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StackControl {
@@ -435,19 +455,9 @@ impl StackControl {
 
     /// How many squares the stack on `from` may land on, given the squares `occupied`.
     fn landings(&self, from: usize, occupied: u64) -> u32 {
-        let Some(top) = self.board[from].top() else {
-            return 0;
-        };
-        let d = i32::from(top.size.pips());
-        let (file, rank) = ((from % 8) as i32, (from / 8) as i32);
-        let mut count = 0;
-        for (df, dr) in DIRECTIONS {
-            let (f, r) = (file + df * d, rank + dr * d);
-            if (0..8).contains(&f) && (0..8).contains(&r) && occupied & 1 << (r * 8 + f) != 0 {
-                count += 1;
-            }
-        }
-        count
+        self.board[from].top().map_or(0, |top| {
+            (reach_mask(from, top.size.pips()) & occupied).count_ones()
+        })
     }
 
     fn has_any_move(&self) -> bool {
@@ -470,11 +480,7 @@ impl StackControl {
         }
         let top = self.board[mv.from.index()].top();
         let lands = top.is_some_and(|top| {
-            let d = i32::from(top.size.pips());
-            let (df, dr) = (mv.to.file() - mv.from.file(), mv.to.rank() - mv.from.rank());
-            (df.abs() == d || df == 0)
-                && (dr.abs() == d || dr == 0)
-                && (df, dr) != (0, 0)
+            reach_mask(mv.from.index(), top.size.pips()) & 1 << mv.to.index() != 0
                 && !self.board[mv.to.index()].is_empty()
         });
         if lands {
@@ -820,5 +826,27 @@ impl Game for StackControl {
             return Err(format!("seat {} is to move but is out", self.turn + 1));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reach_masks_are_the_squares_d_away_in_the_eight_directions() {
+        for from in Square::all() {
+            for d in 1..=3u8 {
+                let mut expected = 0u64;
+                for (df, dr) in DIRECTIONS {
+                    let step = i32::from(d);
+                    if let Some(to) = Square::new(from.file() + df * step, from.rank() + dr * step)
+                    {
+                        expected |= 1 << to.index();
+                    }
+                }
+                assert_eq!(reach_mask(from.index(), d), expected, "{from}, {d}");
+            }
+        }
     }
 }
