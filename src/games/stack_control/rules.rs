@@ -676,17 +676,17 @@ impl Game for StackControl {
         if total == 0 {
             return None;
         }
+        // The pick-th move in listing order: square by square, then the square's own order.
         let mut pick = rng.below(u64::from(total)) as u32;
-        let (from, _) = counts.iter().enumerate().find(|&(_, &c)| {
-            let here = pick < c;
-            if !here {
-                pick -= c;
+        for (from, &count) in counts.iter().enumerate() {
+            if pick < count {
+                let from = Square::from_index(from)?;
+                let to = self.reach(from).nth(pick as usize)?;
+                return Some(StackMove { from, to });
             }
-            here
-        })?;
-        let from = Square::from_index(from)?;
-        let to = self.reach(from).nth(pick as usize)?;
-        Some(StackMove { from, to })
+            pick -= count;
+        }
+        None
     }
 
     fn play(&mut self, mv: &StackMove) -> Result<(), PlayError> {
