@@ -56,6 +56,9 @@ pub trait AnyGame {
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// The concrete game, for views that know its type.
     fn as_any(&self) -> &dyn Any;
+    /// The concrete game, shared: a board downcasts its position once, keeping the `Rc`
+    /// (so that an unchanged position compares equal by pointer).
+    fn into_any_rc(self: std::rc::Rc<Self>) -> std::rc::Rc<dyn Any>;
 }
 
 // Written by hand rather than required of every game: a `Debug` supertrait put every game's
@@ -128,6 +131,9 @@ impl<G: Game> AnyGame for G {
         Box::new(self.clone())
     }
     fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn into_any_rc(self: std::rc::Rc<Self>) -> std::rc::Rc<dyn Any> {
         self
     }
 }

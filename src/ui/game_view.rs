@@ -12,8 +12,8 @@ use crate::core::{AnyGame, PlayerInfo, Viewer};
 pub struct GameView {
     /// The game's slug, as in the registry.
     pub slug: &'static str,
-    /// The board, and the game's own panel if it has one (see [`BoardProps`]).
-    pub board: fn(BoardProps) -> Html,
+    /// The board, and the game's own panel if it has one (see [`AnyBoardProps`]).
+    pub board: fn(AnyBoardProps) -> Html,
     /// A small picture for the home page.
     pub thumbnail: fn() -> Html,
     /// How a side (by the letter records store) is painted.
@@ -70,7 +70,7 @@ impl Paint {
 /// (`<div class="board-wrap">`) and, where the game needs one, a panel of its own
 /// (`<div class="board-panel">`: a tile rack, the stashes, the stack picked), nothing else.
 #[derive(Properties, Clone)]
-pub struct BoardProps {
+pub struct AnyBoardProps {
     /// The position on the board, as the viewer may see it.
     pub position: Rc<dyn AnyGame>,
     /// The position before the last move shown, as the viewer may see it (for animations).
@@ -92,7 +92,7 @@ pub struct BoardProps {
     pub on_move: Callback<String>,
 }
 
-impl PartialEq for BoardProps {
+impl PartialEq for AnyBoardProps {
     fn eq(&self, other: &Self) -> bool {
         let same = |a: &Option<Rc<dyn AnyGame>>, b: &Option<Rc<dyn AnyGame>>| match (a, b) {
             (Some(a), Some(b)) => Rc::ptr_eq(a, b),

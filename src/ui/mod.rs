@@ -8,6 +8,7 @@ pub mod components;
 pub mod computer;
 pub mod game_view;
 pub mod hooks;
+pub mod kit;
 pub mod pages;
 pub mod routes;
 pub mod views;

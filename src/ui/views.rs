@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::game_view::{BoardProps, GameView, Paint};
+use super::game_view::{AnyBoardProps, GameView, Paint};
 use crate::games::VIEWS;
 
 /// The view of the game registered under `slug`.
@@ -11,7 +11,7 @@ pub fn view(slug: &str) -> Option<&'static GameView> {
 }
 
 /// The board component for `slug`.
-pub fn board(slug: &str, props: BoardProps) -> Html {
+pub fn board(slug: &str, props: AnyBoardProps) -> Html {
     match view(slug) {
         Some(v) => (v.board)(props),
         None => html! { <p class="error">{ "This game has no board view yet." }</p> },

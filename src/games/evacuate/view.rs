@@ -19,7 +19,7 @@ use super::view_words::{
     describe, door_name, ends_turn, esc, piece_name, pieces_words, plural, LEGEND,
 };
 use crate::core::Game;
-use crate::ui::game_view::{BoardProps, GameView, Paint};
+use crate::ui::game_view::{AnyBoardProps, GameView, Paint};
 
 /// Fill of green, yellow, red and blue (the order of the colours).
 const FILLS: [&str; 4] = ["#2e8b47", "#e8c12a", "#cf3a2e", "#2f6bd0"];
@@ -194,7 +194,7 @@ fn act_of(el: &web_sys::Element) -> Option<Act> {
 
 /// The Evacuate board and its panel.
 #[component]
-pub fn Board(props: &BoardProps) -> Html {
+pub fn Board(props: &AnyBoardProps) -> Html {
     let picked = use_state_eq(|| None::<Piece>);
     let aimed = use_state_eq(|| None::<Tri>);
     // Roving focus: one triangle is in the tab order; arrow keys move it.

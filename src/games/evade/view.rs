@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use super::rules::{random_setup, start_row, Coin, DrawOffer, Evade, EvadeMove, Square, Value};
 use crate::core::{Game, Rng, Seat, Viewer};
-use crate::ui::game_view::{BoardProps, GameView, GridKey, Paint};
+use crate::ui::game_view::{AnyBoardProps, GameView, GridKey, Paint};
 
 const CELL: f64 = 100.0;
 const MARGIN: f64 = 30.0;
@@ -427,7 +427,7 @@ fn legend() -> Html {
 
 /// The Evade board and its panel.
 #[component]
-pub fn Board(props: &BoardProps) -> Html {
+pub fn Board(props: &AnyBoardProps) -> Html {
     // `_eq`: clearing an empty selection (every move) must not render the board again.
     let selected = use_state_eq(|| None::<Square>);
     // Roving focus: one square is in the tab order; arrow keys move it (ARIA grid pattern).

@@ -2,9 +2,15 @@
 //! pyramid, capture by making three of a size, and control the most pips at the end.
 
 mod notation;
+#[cfg(feature = "ui")]
+mod pick;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
+#[cfg(feature = "ui")]
+mod view_draw;
+#[cfg(feature = "ui")]
+mod view_panel;
 pub use rules::{
     Colour, Pyramid, Size, Square, StackControl, StackControlOptions, StackMove, COLOURS,
     PYRAMIDS_PER_KIND,

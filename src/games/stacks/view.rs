@@ -14,7 +14,7 @@ use super::rules::{
     Cell, Colour, Dest, Stacks, StacksMove, PIECES,
 };
 use crate::core::{Game, Seat};
-use crate::ui::game_view::{BoardProps, GameView, Paint};
+use crate::ui::game_view::{AnyBoardProps, GameView, Paint};
 
 /// A hexagon's circumradius (centre to corner).
 const R: f64 = 50.0;
@@ -521,7 +521,7 @@ fn digit(key: &str) -> Option<u8> {
 
 /// The Stacks board and its panel.
 #[component]
-pub fn Board(props: &BoardProps) -> Html {
+pub fn Board(props: &AnyBoardProps) -> Html {
     // `_eq`: clearing an empty pick (every move) must not render the board again.
     let picked = use_state_eq(|| None::<Pick>);
     // How many pieces from the top of the picked stack are to move (1 when a stack is picked).

@@ -18,7 +18,7 @@ use yew::prelude::*;
 use super::rules::{mirror, rotate, Cell, Colour, Phase, Stax, StaxMove, Tile, TileKind};
 use super::view_table::{centre, hex_points, n, nearest, pointer_path, ViewBox, SIZE};
 use crate::core::{Game, Seat};
-use crate::ui::game_view::{BoardProps, GameView, Paint};
+use crate::ui::game_view::{AnyBoardProps, GameView, Paint};
 
 const FILLS: [&str; 3] = ["#f4e9cf", "#2a2d35", "#c0392b"];
 const INKS: [&str; 3] = ["#1d1d1f", "#f4e9cf", "#ffffff"];
@@ -321,7 +321,7 @@ enum Pick {
 
 /// The STAX board and its panel.
 #[component]
-pub fn Board(props: &BoardProps) -> Html {
+pub fn Board(props: &AnyBoardProps) -> Html {
     let pick = use_state_eq(|| Pick::None);
     let say = use_state_eq(String::new);
     let focus = use_state_eq(|| None::<Cell>);

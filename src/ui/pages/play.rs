@@ -16,7 +16,7 @@ use crate::ui::components::dead_end::dead_end;
 use crate::ui::components::move_list::MoveList;
 use crate::ui::components::status::{isolated, player_name, result_line};
 use crate::ui::computer;
-use crate::ui::game_view::BoardProps;
+use crate::ui::game_view::AnyBoardProps;
 use crate::ui::hooks::{use_global_listener, On};
 use crate::ui::routes::Route;
 use crate::ui::views;
@@ -349,6 +349,22 @@ pub fn Play(props: &PlayProps) -> Html {
     });
     // The share link, and whether it reached the clipboard.
     let share = use_state(|| None::<(String, bool)>);
+    // The board's move callback stays the same while the number of later moves does, so the
+    // board is not drawn again for every change of the page.
+    let on_move = {
+        let dispatcher = state.dispatcher();
+        let later = state.session.as_ref().map_or(0, Session::later_moves);
+        use_callback(later, move |mv: String, &later| {
+            // Playing from an earlier position replaces the moves after it: never by accident.
+            let question = format!(
+                "Playing here replaces the {later} later move{} of this game. Play it?",
+                if later == 1 { "" } else { "s" }
+            );
+            if later == 0 || browser::confirm(&question) {
+                dispatcher.dispatch(PlayAction::Move(mv));
+            }
+        })
+    };
     {
         let dispatcher = state.dispatcher();
         use_global_listener(On::Document, "keydown", move |e: &Event| {
@@ -570,20 +586,6 @@ pub fn Play(props: &PlayProps) -> Html {
     });
     let table_facts = shown.table_facts();
 
-    let on_move = {
-        let state = state.clone();
-        let later = session.later_moves();
-        Callback::from(move |mv: String| {
-            // Playing from an earlier position replaces the moves after it: never by accident.
-            let question = format!(
-                "Playing here replaces the {later} later move{} of this game. Play it?",
-                if later == 1 { "" } else { "s" }
-            );
-            if later == 0 || browser::confirm(&question) {
-                state.dispatch(PlayAction::Move(mv));
-            }
-        })
-    };
     let on_goto = {
         let state = state.clone();
         Callback::from(move |n: usize| state.dispatch(PlayAction::Goto(n)))
@@ -644,7 +646,7 @@ pub fn Play(props: &PlayProps) -> Html {
         })
     };
     let saved = session.saved();
-    let board_props = BoardProps {
+    let board_props = AnyBoardProps {
         position: shown.clone(),
         before: cursor
             .checked_sub(1)

@@ -1,0 +1,117 @@
+//! The board kit: what every game's board shares, so that a board is only its game.
+//!
+//! - [`BoardProps`]: what a board receives, typed by its game (the downcast from the page's
+//!   [`AnyBoardProps`] happens once, in [`host`]); equal props when nothing changed, so a
+//!   board draws again only when its position, move, viewer or turn changes.
+//! - [`keys`]: one keyboard model (arrows move the focus, Enter or Space picks and plays,
+//!   Escape cancels) and the roving-focus hook every board uses.
+//! - [`tap`]: what a tap did in a board's picking model (a new selection, a move, or a
+//!   refusal with its reason), and the line that says it.
+//! - [`motion`]: the one way pieces move: a move slides what moved and fades what went.
+//!
+//! A board is written as: a picking model (`pick.rs`, plain Rust with native tests: what is
+//! selected, its targets, the move a tap makes, why a tap is refused), the drawing, the panel
+//! (rack, stash, the stack picked) and the words, each a small function or component.
+
+pub mod keys;
+pub mod motion;
+pub mod tap;
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::core::{Game, PlayerInfo, Viewer};
+use crate::ui::game_view::AnyBoardProps;
+
+/// What a game's board receives, typed by its game `G`.
+#[derive(Properties)]
+pub struct BoardProps<G: Game + 'static> {
+    /// The position on the board, as the viewer may see it.
+    pub position: Rc<G>,
+    /// The position before the last move shown, as the viewer may see it.
+    pub before: Option<Rc<G>>,
+    /// The last move shown (`None` at the start, or when it is secret to the viewer).
+    pub last_move: Option<G::Move>,
+    /// How many moves of the game are on the board (a new value clears any selection).
+    pub ply: usize,
+    /// Who is looking at the board.
+    pub viewer: Viewer,
+    /// The players, by seat (names and colours).
+    pub players: Rc<Vec<PlayerInfo>>,
+    /// Whether the person at the device may make a move now: a seat is to move, the viewer
+    /// may play it, and a person plays it. A board offers moves only then; anyone may still
+    /// look at its pieces.
+    pub can_move: bool,
+    /// Whether the last move is to be shown moving ([`motion`]): only one step forward,
+    /// not too quickly after the last, never on opening a game.
+    pub animate: bool,
+    /// Called with a legal move when the player makes one.
+    pub on_move: Callback<G::Move>,
+}
+
+impl<G: Game + 'static> PartialEq for BoardProps<G> {
+    fn eq(&self, other: &Self) -> bool {
+        let same = |a: &Option<Rc<G>>, b: &Option<Rc<G>>| match (a, b) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        Rc::ptr_eq(&self.position, &other.position)
+            && same(&self.before, &other.before)
+            && self.last_move == other.last_move
+            && self.ply == other.ply
+            && self.viewer == other.viewer
+            && self.players == other.players
+            && self.can_move == other.can_move
+            && self.animate == other.animate
+            && self.on_move == other.on_move
+    }
+}
+
+impl<G: Game + 'static> BoardProps<G> {
+    /// Whether `seat` may be moved from the board now.
+    pub fn may_move(&self, seat: usize) -> bool {
+        self.can_move && self.position.to_move() == Some(seat)
+    }
+}
+
+/// The board of game `G`, drawn by component `B`, for a game view's table entry:
+/// `board: kit::host::<MyGame, Board>`.
+pub fn host<G, B>(props: AnyBoardProps) -> Html
+where
+    G: Game + 'static,
+    B: BaseComponent<Properties = BoardProps<G>>,
+{
+    html! { <Host<G, B> ..props /> }
+}
+
+/// Downcasts the page's position once and keeps what the kit decides for every board.
+#[component]
+fn Host<G, B>(props: &AnyBoardProps) -> Html
+where
+    G: Game + 'static,
+    B: BaseComponent<Properties = BoardProps<G>>,
+{
+    // One typed callback for as long as the page's stays the same.
+    let on_move = use_memo(props.on_move.clone(), |on_move| {
+        on_move.reform(|mv: G::Move| mv.to_string())
+    });
+    let animate = motion::use_step_forward(props.ply);
+    let typed = |p: &Rc<dyn crate::core::AnyGame>| p.clone().into_any_rc().downcast::<G>().ok();
+    let Some(position) = typed(&props.position) else {
+        return html! { <p class="error" role="alert">{ "This board cannot show this game." }</p> };
+    };
+    let props = BoardProps::<G> {
+        position,
+        before: props.before.as_ref().and_then(typed),
+        last_move: props.last_move.as_deref().and_then(|m| m.parse().ok()),
+        ply: props.ply,
+        viewer: props.viewer,
+        players: props.players.clone(),
+        can_move: props.can_move,
+        animate,
+        on_move: (*on_move).clone(),
+    };
+    html! { <B ..props /> }
+}

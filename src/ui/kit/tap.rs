@@ -1,0 +1,66 @@
+//! What a tap on a board did, in a board's picking model, and the line that says it.
+//!
+//! A picking model answers every tap: a new selection (highlighted on the board), a whole
+//! move (played), or a refusal with a short reason in the player's words ("that stack is
+//! not yours"). A tap that does nothing and says nothing is a defect.
+
+use yew::prelude::*;
+
+use crate::core::Game;
+
+/// The answer of a picking model to one tap (or Enter on the focused element).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Tap<P, M> {
+    /// The selection is now this (highlight it; `P::default()` for nothing selected).
+    Select(P),
+    /// A whole move: play it (the selection is cleared).
+    Play(M),
+    /// Nothing happens; say why.
+    Refuse(String),
+}
+
+impl<P, M> Tap<P, M> {
+    /// The reason, for a refusal.
+    pub fn refusal(&self) -> Option<&str> {
+        match self {
+            Tap::Refuse(why) => Some(why),
+            _ => None,
+        }
+    }
+}
+
+/// Why the engine refuses `mv` in `game`, in its own words (`None` when it is legal).
+pub fn why_not<G: Game>(game: &G, mv: &G::Move) -> Option<String> {
+    let mut copy = game.clone();
+    copy.play(mv).err().map(|e| e.to_string())
+}
+
+/// Props of [`Say`].
+#[derive(Properties, PartialEq)]
+pub struct SayProps {
+    /// What to say; nothing is drawn for `None` (the line keeps its place).
+    pub text: Option<AttrValue>,
+}
+
+/// The board's answer line: why a tap did nothing, read out by screen readers too. It sits
+/// directly under the board (in the panel), where a phone shows it beside the board.
+#[component]
+pub fn Say(props: &SayProps) -> Html {
+    html! {
+        <p class="say" role="status" aria-live="polite">
+            { props.text.clone().unwrap_or_default() }
+        </p>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tap;
+
+    #[test]
+    fn a_refusal_has_its_reason() {
+        let t: Tap<(), u8> = Tap::Refuse("not yours".into());
+        assert_eq!(t.refusal(), Some("not yours"));
+        assert_eq!(Tap::<(), u8>::Play(3).refusal(), None);
+    }
+}
