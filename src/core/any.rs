@@ -47,6 +47,8 @@ pub trait AnyGame {
     fn seat_card(&self, seat: Seat) -> SeatCard;
     /// Facts about the table (round, steps left in the turn).
     fn table_facts(&self) -> Vec<Fact>;
+    /// What the seat to move does now ([`Game::turn_words`]).
+    fn turn_words(&self) -> &'static str;
     /// The whole position in position notation.
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn position(&self) -> String {
@@ -126,6 +128,9 @@ impl<G: Game> AnyGame for G {
     }
     fn table_facts(&self) -> Vec<Fact> {
         Game::table_facts(self)
+    }
+    fn turn_words(&self) -> &'static str {
+        Game::turn_words(self)
     }
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())

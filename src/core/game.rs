@@ -315,6 +315,13 @@ pub trait Game:
     /// by [`Game::view`] for the viewer, so it can only tell what the viewer may see.
     fn seat_card(&self, seat: Seat) -> SeatCard;
 
+    /// What the seat to move does now, after its name in the page's banner: "to move" by
+    /// default; a game with a different kind of step says so ("to set up", Evade's secret
+    /// setup).
+    fn turn_words(&self) -> &'static str {
+        "to move"
+    }
+
     /// Facts about the whole table shown beside the board (round, ceiling, steps left in
     /// the turn); none by default. Called on a masked position, as [`Game::seat_card`].
     fn table_facts(&self) -> Vec<Fact> {

@@ -79,12 +79,30 @@ async function playEvacuate(page) {
   });
 }
 
+/// On a phone, the board and what the mover needs for a turn fit one screen: the board's top
+/// to the bottom of the last element matching `selector` (the answer line, the mover's rack or
+/// stash and the step's buttons) is at most 700 px, what a 390x844 phone shows below the
+/// browser's own bars.
+async function phoneFit(page, check, game, when, selector) {
+  const fit = await page.evaluate((sel) => {
+    const board = document.querySelector('svg.board');
+    const els = [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length);
+    if (!board || !els.length) return null;
+    const top = board.getBoundingClientRect().top;
+    return Math.round(Math.max(...els.map((e) => e.getBoundingClientRect().bottom)) - top);
+  }, selector);
+  check(fit !== null && fit <= 700, `phone: ${game}: the board and the turn's controls (${selector}) end ${fit} px below the board's top ${when} (at most 700)`);
+}
+
 const site = await start(process.argv[2]);
 const { base, browser, check, shot } = site;
 
 try {
   for (const viewport of [{ width: 1280, height: 900, name: 'desktop' }, { width: 390, height: 844, name: 'phone' }]) {
-    const context = await browser.newContext({ viewport });
+    const phone = viewport.name === 'phone';
+    // The phone is a touch phone: taps, and the page laid out for its width.
+    const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone });
+    const press = (locator) => (phone ? locator.tap() : locator.click());
     const page = await context.newPage();
     const errors = [];
     page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`); });
@@ -106,14 +124,19 @@ try {
     const turn = await page.locator('.turn-banner').innerText();
     check(/Player 3 to move/.test(turn), `${viewport.name}: seat 3 moves first ("${turn.trim()}")`);
 
-    // Click stacks until one has a landing square, then play there.
+    if (phone) await phoneFit(page, check, 'Stack Control', 'at the start', 'svg.board, .board-panel .say');
+    // A tap on an empty square says why nothing happened.
+    await press(page.locator('svg.board .cell:not(.stack)').first());
+    const said = await page.locator('.board-panel .say').innerText();
+    check(/is empty: pick a stack to move/.test(said), `${viewport.name}: a tap on an empty square says why ("${said}")`);
+    // Tap stacks until one has a landing square, then play there.
     const cells = page.locator('svg.board .cell.stack');
     let played = false;
     for (let i = 0; i < await cells.count() && !played; i++) {
-      await cells.nth(i).click();
+      await press(cells.nth(i));
       if (await page.locator('svg.board .cell.target').count() > 0) {
         await shot(page, `${viewport.name}-selected.png`);
-        await page.locator('svg.board .cell.target').first().click();
+        await press(page.locator('svg.board .cell.target').first());
         played = true;
       }
     }
@@ -123,6 +146,7 @@ try {
     await page.reload();
     await page.waitForSelector('.moves li', { timeout: 10000 });
     check(await page.locator('.moves li').count() === 1, `${viewport.name}: the move survives a reload`);
+    if (phone) await phoneFit(page, check, 'Stack Control', 'after a move', 'svg.board, .board-panel .say');
     await shot(page, `${viewport.name}-play.png`);
 
     // Keyboard undo and redo (a passive listener would log an error here).
@@ -133,7 +157,7 @@ try {
     await page.waitForSelector('.moves li.current', { timeout: 5000 });
     check(await page.locator('.moves li.later').count() === 0, `${viewport.name}: Ctrl+Shift+Z redoes`);
 
-    if (viewport.name === 'desktop') {
+    {
       // Play the whole game through the board, clicking stacks and landing squares in a fixed order.
       const moves = await page.evaluate(async () => {
         const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -157,6 +181,8 @@ try {
       const over = await page.locator('.game-over').innerText();
       check(/wins|Draw/.test(over), `${viewport.name}: the result is shown ("${over.split('\n')[0]}")`);
       await shot(page, `${viewport.name}-game-over.png`);
+    }
+    if (viewport.name === 'desktop') {
       await page.click('text=Rematch');
       await page.waitForSelector('svg.board .cell', { timeout: 10000 });
       check(await page.locator('.moves li').count() === 0, `${viewport.name}: rematch starts a fresh game`);
@@ -181,6 +207,10 @@ try {
     await page.waitForSelector('#handoff-ready', { timeout: 10000 });
     check(await page.locator('svg.board').count() === 0, `${viewport.name}: Evade: the hand-off screen hides the board`);
     await shot(page, `${viewport.name}-evade-handoff.png`);
+    await page.click('#handoff-ready');
+    await page.waitForSelector('svg.board');
+    const setupBanner = await page.locator('.turn-banner').innerText();
+    check(/to set up their coins in secret/.test(setupBanner), `${viewport.name}: Evade: the banner says the secret setup ("${setupBanner.trim()}")`);
     const evade = await page.evaluate(async () => {
       const tick = () => new Promise((r) => setTimeout(r, 0));
       const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -203,7 +233,7 @@ try {
       }
       return { steps: -1, handoffs };
     });
-    check(evade.steps > 0 && evade.handoffs > 2, `${viewport.name}: Evade: a whole game played through the board ends (${evade.steps} steps, ${evade.handoffs} hand-offs)`);
+    check(evade.steps > 0 && evade.handoffs > 1, `${viewport.name}: Evade: a whole game played through the board ends (${evade.steps} steps, ${evade.handoffs} hand-offs)`);
     if (evade.steps > 0) {
       const over = await page.locator('.game-over').innerText();
       check(/wins|Draw/.test(over), `${viewport.name}: Evade: the result is shown ("${over.split('\n')[0]}")`);

@@ -1301,6 +1301,13 @@ impl Game for Evade {
         }
     }
 
+    fn turn_words(&self) -> &'static str {
+        match self.phase {
+            Phase::Setup => "to set up their coins in secret",
+            Phase::Play | Phase::Over(_) => "to move",
+        }
+    }
+
     fn table_facts(&self) -> Vec<Fact> {
         let mut facts = Vec::new();
         match self.phase {

@@ -3,15 +3,13 @@
 //! move sliding in and its captures fading; the panel beside it (`view_panel`); what a tap
 //! does is `pick`'s.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use super::pick::{self, Pick};
 use super::rules::{Colour, Square, StackControl};
 use super::view_draw::{self as draw, square_xy};
-use super::view_panel::Panel;
-use crate::ui::game_view::{num, GameView, Paint};
+use super::view_panel::panel;
+use crate::ui::game_view::{num, AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
 use crate::ui::kit::tap::Tap;
 use crate::ui::kit::{self, motion, BoardProps};
@@ -29,7 +27,7 @@ fn paint(letter: &str) -> Option<Paint> {
 /// How the UI shows Stack Control.
 pub const VIEW: GameView = GameView {
     slug: "stack-control",
-    board: kit::host::<StackControl, Board>,
+    board: |props| html! { <Board ..props /> },
     // The home page's picture: fixed markup (`thumbnail.svg`, drawn by this board's code).
     thumbnail: || Html::from_html_unchecked(AttrValue::Static(include_str!("thumbnail.svg"))),
     paint,
@@ -124,7 +122,8 @@ fn square(c: &Square_, sq: Square) -> Html {
 
 /// The Stack Control board and its panel.
 #[component]
-pub fn Board(props: &BoardProps<StackControl>) -> Html {
+pub fn Board(props: &AnyBoardProps) -> Html {
+    let board = kit::use_board::<StackControl>(props);
     let pick = use_state_eq(|| None::<Square>);
     let said = use_state_eq(|| None::<AttrValue>);
     let roving = use_roving(
@@ -138,6 +137,9 @@ pub fn Board(props: &BoardProps<StackControl>) -> Html {
             said.set(None);
         });
     }
+    let Some(props) = &board else {
+        return kit::not_this_game();
+    };
     let targets = pick::targets(&props.position, *pick, props.can_move);
     let on_tap = {
         let (pick, said) = (pick.clone(), said.clone());
@@ -191,9 +193,7 @@ pub fn Board(props: &BoardProps<StackControl>) -> Html {
                     }
                 </svg>
             </div>
-            <Panel position={props.position.clone()} before={props.before.clone()}
-                last_move={props.last_move} pick={*pick} targets={Rc::new(targets)}
-                said={(*said).clone()} />
+            { panel(props, *pick, &targets, said.as_deref()) }
         </>
     }
 }

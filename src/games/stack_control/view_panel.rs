@@ -1,26 +1,13 @@
 //! The panel under (or beside) the Stack Control board: the answer to the last tap, the
 //! stack picked with every pyramid in it, and what the last move captured.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
-use super::rules::{Square, StackControl, StackMove};
+use super::rules::{Square, StackControl};
 use super::view_draw::{self as draw, captured_between};
 use crate::core::Game;
-use crate::ui::kit::tap::Say;
-
-/// Props of [`Panel`].
-#[derive(Properties, PartialEq)]
-pub struct PanelProps {
-    pub position: Rc<StackControl>,
-    pub before: Option<Rc<StackControl>>,
-    pub last_move: Option<StackMove>,
-    pub pick: Option<Square>,
-    pub targets: Rc<Vec<Square>>,
-    /// Why the last tap did nothing, if it did nothing.
-    pub said: Option<AttrValue>,
-}
+use crate::ui::kit::tap::say;
+use crate::ui::kit::BoardProps;
 
 /// The picked stack, whole, top first.
 fn stack_detail(game: &StackControl, sq: Square, landings: usize) -> Html {
@@ -49,12 +36,17 @@ fn stack_detail(game: &StackControl, sq: Square, landings: usize) -> Html {
     }
 }
 
-/// The Stack Control panel.
-#[component]
-pub fn Panel(props: &PanelProps) -> Html {
+/// The Stack Control panel: the answer to the last tap, what the last move captured, and
+/// the stack picked (`targets`: its landing squares).
+pub fn panel(
+    props: &BoardProps<StackControl>,
+    pick: Option<Square>,
+    targets: &[Square],
+    said: Option<&str>,
+) -> Html {
     let game = &*props.position;
-    let detail = match props.pick {
-        Some(sq) if !game.stack(sq).is_empty() => stack_detail(game, sq, props.targets.len()),
+    let detail = match pick {
+        Some(sq) if !game.stack(sq).is_empty() => stack_detail(game, sq, targets.len()),
         _ if game.to_move().is_none() => html! { <p>{ "The game is over." }</p> },
         _ => {
             html! { <p>{ "Pick any stack: it moves exactly as many squares as the pips of its top pyramid, in a straight line, onto another stack." }</p> }
@@ -70,7 +62,7 @@ pub fn Panel(props: &PanelProps) -> Html {
     });
     html! {
         <div class="board-panel">
-            <Say text={props.said.clone()} />
+            { say(said) }
             { capture_note }
             <div class="detail" aria-live="polite">{ detail }</div>
         </div>

@@ -1,8 +1,9 @@
 //! The board kit: what every game's board shares, so that a board is only its game.
 //!
 //! - [`BoardProps`]: what a board receives, typed by its game (the downcast from the page's
-//!   [`AnyBoardProps`] happens once, in [`host`]); equal props when nothing changed, so a
-//!   board draws again only when its position, move, viewer or turn changes.
+//!   [`AnyBoardProps`] happens once, in [`use_board`]); the page's props are equal when
+//!   nothing changed (its move callback is kept), so a board draws again only when its
+//!   position, move, viewer or turn changes, or its own state does.
 //! - [`keys`]: one keyboard model (arrows move the focus, Enter or Space picks and plays,
 //!   Escape cancels) and the roving-focus hook every board uses.
 //! - [`tap`]: what a tap did in a board's picking model (a new selection, a move, or a
@@ -24,8 +25,7 @@ use yew::prelude::*;
 use crate::core::{Game, PlayerInfo, Viewer};
 use crate::ui::game_view::AnyBoardProps;
 
-/// What a game's board receives, typed by its game `G`.
-#[derive(Properties)]
+/// What a game's board receives, typed by its game `G` ([`use_board`]).
 pub struct BoardProps<G: Game + 'static> {
     /// The position on the board, as the viewer may see it.
     pub position: Rc<G>,
@@ -76,34 +76,23 @@ impl<G: Game + 'static> BoardProps<G> {
     }
 }
 
-/// The board of game `G`, drawn by component `B`, for a game view's table entry:
-/// `board: kit::host::<MyGame, Board>`.
-pub fn host<G, B>(props: AnyBoardProps) -> Html
-where
-    G: Game + 'static,
-    B: BaseComponent<Properties = BoardProps<G>>,
-{
-    html! { <Host<G, B> ..props /> }
-}
-
-/// Downcasts the page's position once and keeps what the kit decides for every board.
-#[component]
-fn Host<G, B>(props: &AnyBoardProps) -> Html
-where
-    G: Game + 'static,
-    B: BaseComponent<Properties = BoardProps<G>>,
-{
+/// The board's props, typed by its game: call it first in a game's `Board` component
+/// (`#[component] fn Board(props: &AnyBoardProps)`). `None` when the position is not a `G`
+/// (a board is only ever given its own game, so that answer never changes for a board; the
+/// board then returns [`not_this_game`]).
+///
+/// A hook rather than a component wrapping the board: each Yew component type costs the
+/// bundle about 2 KB gzipped, and the props are equal when nothing changed either way.
+#[hook]
+pub fn use_board<G: Game + 'static>(props: &AnyBoardProps) -> Option<BoardProps<G>> {
     // One typed callback for as long as the page's stays the same.
     let on_move = use_memo(props.on_move.clone(), |on_move| {
         on_move.reform(|mv: G::Move| mv.to_string())
     });
     let animate = motion::use_step_forward(props.ply);
     let typed = |p: &Rc<dyn crate::core::AnyGame>| p.clone().into_any_rc().downcast::<G>().ok();
-    let Some(position) = typed(&props.position) else {
-        return html! { <p class="error" role="alert">{ "This board cannot show this game." }</p> };
-    };
-    let props = BoardProps::<G> {
-        position,
+    Some(BoardProps::<G> {
+        position: typed(&props.position)?,
         before: props.before.as_ref().and_then(typed),
         last_move: props.last_move.as_deref().and_then(|m| m.parse().ok()),
         ply: props.ply,
@@ -112,6 +101,10 @@ where
         can_move: props.can_move,
         animate,
         on_move: (*on_move).clone(),
-    };
-    html! { <B ..props /> }
+    })
+}
+
+/// What a board shows when given another game's position (never, in the app).
+pub fn not_this_game() -> Html {
+    html! { <p class="error" role="alert">{ "This board cannot show this game." }</p> }
 }

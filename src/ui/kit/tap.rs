@@ -35,21 +35,12 @@ pub fn why_not<G: Game>(game: &G, mv: &G::Move) -> Option<String> {
     copy.play(mv).err().map(|e| e.to_string())
 }
 
-/// Props of [`Say`].
-#[derive(Properties, PartialEq)]
-pub struct SayProps {
-    /// What to say; nothing is drawn for `None` (the line keeps its place).
-    pub text: Option<AttrValue>,
-}
-
-/// The board's answer line: why a tap did nothing, read out by screen readers too. It sits
-/// directly under the board (in the panel), where a phone shows it beside the board.
-#[component]
-pub fn Say(props: &SayProps) -> Html {
+/// The board's answer line: why a tap did nothing (`None`: empty, keeping its place), read
+/// out by screen readers too. It sits first in the panel, directly under the board on a
+/// phone. (A function, not a component: each component type costs the bundle.)
+pub fn say(text: Option<&str>) -> Html {
     html! {
-        <p class="say" role="status" aria-live="polite">
-            { props.text.clone().unwrap_or_default() }
-        </p>
+        <p class="say" role="status" aria-live="polite">{ text.unwrap_or_default().to_string() }</p>
     }
 }
 

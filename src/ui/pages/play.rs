@@ -563,7 +563,7 @@ pub fn Play(props: &PlayProps) -> Html {
             <div class="turn-banner" role="status" aria-live="polite" style={format!("--turn-colour:{}", seat_colour(seat))}>
                 <span class="turn-chip" aria-hidden="true"></span>
                 <strong><bdi>{ names.get(seat).cloned().unwrap_or_default() }</bdi>
-                    { if thinking { " (the computer) is thinking…" } else if failed { " (the computer) could not move" } else { " to move" } }</strong>
+                    { if thinking { " (the computer) is thinking…".to_string() } else if failed { " (the computer) could not move".to_string() } else { format!(" {}", shown.turn_words()) } }</strong>
                 if failed {
                     <button type="button" id="ask-again" onclick={state.dispatcher().to_callback().reform(|_: MouseEvent| PlayAction::AskAgain)}>{ "Ask again" }</button>
                 }
