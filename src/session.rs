@@ -40,11 +40,27 @@ pub struct Session {
     holder: Option<Seat>,
     /// How each move read, and to whom: kept so the move list is not described anew at
     /// every move (a description may replay the move). Valid for the moves it covers.
-    described: RefCell<Vec<(Viewer, String)>>,
+    described: RefCell<Vec<(Viewer, MoveText)>>,
     /// The masked positions last made for the board, with the whole position and viewer each
     /// was made from: the board's props compare positions by pointer, so the same position
     /// must come back as the same `Rc`.
     masked: RefCell<Vec<Masked>>,
+}
+
+/// A move of the move list as its viewer may read it: in words, and in notation unless the
+/// move is secret to the viewer. Displays as its words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveText {
+    /// The move in words.
+    pub text: String,
+    /// The move in notation, as the viewer may know it.
+    pub notation: Option<String>,
+}
+
+impl std::fmt::Display for MoveText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
 /// A masked position, the whole one it was made from, and for whom.
@@ -203,13 +219,19 @@ impl Session {
     }
 
     /// Every move with the seat that made it, as the viewer may read it.
-    pub fn move_list(&self) -> Vec<(Seat, String)> {
+    pub fn move_list(&self) -> Vec<(Seat, MoveText)> {
         let viewer = self.viewer();
         let mut described = self.described.borrow_mut();
         let moves = &self.saved.record.moves;
         described.truncate(moves.len());
         for (i, mv) in moves.iter().enumerate() {
-            let text = || self.line.position(i).describe_move(mv, viewer);
+            let text = || {
+                let position = self.line.position(i);
+                MoveText {
+                    text: position.describe_move(mv, viewer),
+                    notation: position.public_move(mv, viewer),
+                }
+            };
             match described.get_mut(i) {
                 Some(entry) if entry.0 == viewer => {}
                 Some(entry) => *entry = (viewer, text()),
@@ -414,6 +436,25 @@ mod tests {
         s.shown().legal_moves()[0].clone()
     }
 
+    /// The move list's entries as seat and notation.
+    fn notations(s: &Session) -> Vec<(Seat, Option<String>)> {
+        s.move_list()
+            .into_iter()
+            .map(|(seat, m)| (seat, m.notation))
+            .collect()
+    }
+
+    /// A secret setup of Suns, as their opponent reads it.
+    fn secret_setup() -> Vec<(Seat, MoveText)> {
+        vec![(
+            0,
+            MoveText {
+                text: "Suns set up in secret".into(),
+                notation: None,
+            },
+        )]
+    }
+
     #[test]
     fn a_move_extends_the_timeline_and_asks_for_a_save() {
         let mut s = session(1);
@@ -427,7 +468,13 @@ mod tests {
         assert_eq!(s.timeline().position(0).position(), start);
         let again = s.record().replay(1).unwrap();
         assert_eq!(s.shown().position(), again.position());
-        assert_eq!(s.move_list(), vec![(1, mv.clone())]);
+        assert_eq!(notations(&s), vec![(1, Some(mv.clone()))]);
+        let words = s
+            .timeline()
+            .position(0)
+            .describe_move(&mv, Viewer::Everyone);
+        assert!(words.contains(" moves ") && !words.contains(&mv), "{words}");
+        assert_eq!(s.move_list()[0].1.to_string(), words);
     }
 
     #[test]
@@ -463,8 +510,8 @@ mod tests {
         assert_eq!(s.timeline().moves(), 1);
         assert!(!s.redo());
         assert_eq!(
-            s.move_list(),
-            vec![(1, mv)],
+            notations(&s),
+            vec![(1, Some(mv))],
             "the list follows the replaced history"
         );
     }
@@ -555,10 +602,11 @@ mod tests {
         assert_eq!(s.viewer(), Viewer::Seat(1));
         assert_eq!(s.handoff(), Some(1), "the device goes to seat 2");
         s.confirm_handoff();
-        // Seat 2 sees seat 1's coins face down, and reads its setup only as "set up".
+        // Seat 2 sees seat 1's coins face down, and reads its setup only as set up in secret,
+        // with no notation.
         let seen = s.position_for_viewer(1).position();
         assert!(seen.contains("a1?") && !seen.contains("a1n"), "{seen}");
-        assert_eq!(s.move_list(), vec![(0, "set up".to_string())]);
+        assert_eq!(s.move_list(), secret_setup());
         assert_eq!(
             s.last_move_for_viewer(1),
             None,
@@ -682,7 +730,7 @@ mod tests {
         // The computer's secret setup stays secret from the person.
         let seen = s.position_for_viewer(1).position();
         assert!(seen.contains("a1?") && !seen.contains("a1n"), "{seen}");
-        assert_eq!(s.move_list(), vec![(0, "set up".to_string())]);
+        assert_eq!(s.move_list(), secret_setup());
         // Two computers: nobody to hide anything from.
         let both = with_computers(
             "evade",

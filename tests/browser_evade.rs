@@ -414,7 +414,16 @@ async fn setup_and_a_step_by_keyboard() {
     key(&b2, "Enter");
     sleep(60).await;
     assert!(hand_over_if_asked().await, "Moons get the device");
-    assert!(body_text().contains("b1-b2"), "{}", body_text());
+    // The move list reads the step in words, its notation as the entry's title.
+    assert!(
+        find_all(".moves li button").iter().any(|b| {
+            b.get_attribute("title").as_deref() == Some("b1-b2")
+                && b.text_content()
+                    .is_some_and(|t| t.ends_with("Suns move b1 to b2"))
+        }),
+        "{}",
+        body_text()
+    );
     assert!(
         wait_for("svg.board .cell[data-square='b2']")
             .await

@@ -329,26 +329,75 @@ fn ruling_3_the_opponent_reads_a_setup_only_as_set_up() {
     for own in [false, true] {
         let mut g = fresh(own);
         let m = mv("setup:na2345");
-        assert_eq!(g.describe_move(&m, Viewer::Seat(1)), "set up");
+        assert_eq!(
+            g.describe_move(&m, Viewer::Seat(1)),
+            "Suns set up in secret"
+        );
+        assert_eq!(g.public_move(&m, Viewer::Seat(1)), None);
         assert_eq!(
             g.describe_move(&m, Viewer::Everyone),
-            "set up blank ace 2 3 4 5"
+            "Suns set up a1-f1: blank, ace, 2, 3, 4, 5"
         );
         // The owner reads it only when shown their own coins; in the rules as written their
         // coins are face down to them too.
         let mine = g.describe_move(&m, Viewer::Seat(0));
         if own {
-            assert_eq!(mine, "set up blank ace 2 3 4 5");
+            assert_eq!(mine, "Suns set up a1-f1: blank, ace, 2, 3, 4, 5");
+            assert_eq!(g.public_move(&m, Viewer::Seat(0)), Some(m));
         } else {
-            assert_eq!(mine, "set up");
+            assert_eq!(mine, "Suns set up in secret");
+            assert_eq!(g.public_move(&m, Viewer::Seat(0)), None);
         }
         // From the masked position the same.
         let masked = g.view(Viewer::Seat(0));
         assert_eq!(masked.describe_move(&m, Viewer::Seat(0)), mine);
         play(&mut g, "setup:na2345");
         let m = mv("setup:5432an");
-        assert_eq!(g.describe_move(&m, Viewer::Seat(0)), "set up");
+        assert_eq!(
+            g.describe_move(&m, Viewer::Seat(0)),
+            "Moons set up in secret"
+        );
+        if own {
+            assert_eq!(
+                g.describe_move(&m, Viewer::Seat(1)),
+                "Moons set up a6-f6: 5, 4, 3, 2, ace, blank"
+            );
+        }
     }
+}
+
+#[test]
+fn the_move_list_reads_each_kind_of_move_in_words() {
+    let mut g = fresh(false);
+    play(&mut g, "setup:na2345");
+    play(&mut g, "setup:5432an");
+    let reads = |g: &Evade, m: &str| g.describe_move(&mv(m), Viewer::Seat(1));
+    assert_eq!(reads(&g, "a1-a2"), "Suns move a1 to a2");
+    assert_eq!(reads(&g, "peek:c1"), "Suns peek at c1");
+    assert_eq!(reads(&g, "offer"), "Suns offer a draw");
+    play(&mut g, "offer");
+    assert_eq!(reads(&g, "accept"), "Moons accept the draw");
+    assert_eq!(reads(&g, "decline"), "Moons decline the draw");
+    play(&mut g, "decline");
+    play(&mut g, "a1-a2");
+    play(&mut g, "b6-b5");
+    play(&mut g, "a2-a3");
+    play(&mut g, "b5-b4");
+    // Onto a lone enemy coin: a freeze, and no value is told (the words are the same
+    // whichever coins meet).
+    assert_eq!(
+        reads(&g, "a3-b4"),
+        "Suns move a3 to b4, freezing both coins"
+    );
+    assert_eq!(
+        g.describe_move(&mv("a3-b4"), Viewer::Seat(0)),
+        "Suns move a3 to b4, freezing both coins"
+    );
+    // The notation of a step is public.
+    assert_eq!(
+        g.public_move(&mv("a3-b4"), Viewer::Seat(1)),
+        Some(mv("a3-b4"))
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -504,7 +553,7 @@ fn ruling_6_a_peek_shows_one_own_coin_to_its_owner_alone_until_the_step() {
     assert_eq!(
         g.view(Viewer::Seat(1))
             .describe_move(&mv("peek:c1"), Viewer::Seat(1)),
-        "peek at c1"
+        "Suns peek at c1"
     );
     // One peek a turn, no offer after it.
     assert!(!moves(&g)
@@ -885,7 +934,7 @@ fn ruling_9_a_losing_freeze_is_offered_and_no_peek_when_every_move_freezes() {
     assert!(assert_illegal(&mut g, "peek:a1").contains("every move freezes"));
     assert_eq!(
         g.describe_move(&mv("a1-a2"), Viewer::Seat(1)),
-        "a1xa2 (freeze)"
+        "Suns move a1 to a2, freezing both coins"
     );
     play(&mut g, "a1-a2");
     assert_eq!(g.end(), Some(End::FrozeSpecial(0)));

@@ -518,8 +518,13 @@ fn three_pyramids_of_one_size_leave_the_game_whatever_their_colours() {
     // The move list says what a move captured.
     assert_eq!(
         game.describe_move(&mv("f4-e4"), Viewer::Everyone),
-        "f4-e4 ×3"
+        "blue pawn moves f4 to e4, captures three pawns: red, yellow, blue"
     );
+    assert_eq!(
+        game.describe_move(&mv("h1-e4"), Viewer::Everyone),
+        "blue queen moves h1 to e4"
+    );
+    // An illegal move reads as its notation.
     assert_eq!(game.describe_move(&mv("a8-h1"), Viewer::Everyone), "a8-h1");
     play(&mut game, "f4-e4");
     assert_eq!(
@@ -548,6 +553,11 @@ fn two_sizes_can_be_captured_at_once_and_the_rest_keeps_its_order() {
         2,
     );
     // The drone on top of c5 goes two squares south onto c3: three pawns and three drones.
+    assert_eq!(
+        game.describe_move(&mv("c5-c3"), Viewer::Everyone),
+        "yellow drone (stack of 2) moves c5 to c3, captures three pawns: red, yellow, blue \
+         and three drones: yellow, green, black"
+    );
     play(&mut game, "c5-c3");
     assert_eq!(game, position(&[("c3", "G3R3"), ("g8", "B3")], "RB", 1));
 }
@@ -565,6 +575,12 @@ fn the_tallest_stacks_meet_and_all_twelve_pyramids_go() {
         ],
         "RB",
         1,
+    );
+    assert_eq!(
+        game.describe_move(&mv("a2-d2"), Viewer::Everyone),
+        "blue queen (stack of 6) moves a2 to d2, captures four pawns: red, yellow, green, \
+         black and four drones: red, yellow, green, black and four queens: yellow, green, \
+         blue, black"
     );
     play(&mut game, "a2-d2");
     assert_eq!(game, position(&[("h8", "R1"), ("h7", "B1")], "RB", 2));
@@ -586,6 +602,10 @@ fn four_of_a_size_all_go_and_a_stack_can_vanish() {
         ],
         "RB",
         1,
+    );
+    assert_eq!(
+        game.describe_move(&mv("a5-b5"), Viewer::Everyone),
+        "blue pawn (stack of 2) moves a5 to b5, captures four pawns: red, yellow, green, blue"
     );
     play(&mut game, "a5-b5");
     assert_eq!(

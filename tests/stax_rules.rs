@@ -851,7 +851,7 @@ fn ruling9_landing_on_the_enemy_king_captures_it_and_wins_at_once() {
     assert_eq!(captures.len(), 6);
     assert_eq!(
         game.describe_move(&mv("0,0>1,0:3"), Viewer::Everyone),
-        "0,0>1,0:3 (captures Dark's king)"
+        "Light's 1 moves 0,0 to 1,0 and captures Dark's king, pointing W"
     );
     play(&mut game, "0,0>1,0:3");
     assert_eq!(winners(&game), Some(vec![0]));
@@ -947,7 +947,7 @@ fn ruling9_a_player_with_no_legal_turn_loses() {
     assert_eq!(game.outcome(), None);
     assert_eq!(
         game.describe_move(&mv("1,2>0,2"), Viewer::Everyone),
-        "1,2>0,2 (Light has no legal turn)"
+        "Dark's queen moves 1,2 to 0,2 onto Light's queen (Light has no legal turn)"
     );
     play(&mut game, "1,2>0,2");
     assert_eq!(
@@ -1015,7 +1015,7 @@ fn ruling9_the_third_occurrence_of_a_position_is_a_draw() {
         if k == 3 {
             assert_eq!(
                 game.describe_move(&mv(m), Viewer::Everyone),
-                format!("{m} (third repetition)")
+                "Dark's king moves 2,1 to 3,0 (third repetition)"
             );
         }
         play(&mut game, m);
@@ -1030,6 +1030,41 @@ fn ruling9_the_third_occurrence_of_a_position_is_a_draw() {
     assert!(outcome.winners.is_empty() && outcome.is_draw());
     assert!(outcome.reason.contains("third time"));
     assert!(game.legal_moves().is_empty());
+}
+
+#[test]
+fn the_move_list_reads_placements_and_moves_in_words() {
+    let mut game = Stax::start(2).unwrap();
+    let reads = |game: &Stax, m: &str| game.describe_move(&mv(m), Viewer::Everyone);
+    // The tile's name as on the rack, the cell as q,r, the pointers as compass directions.
+    assert_eq!(
+        reads(&game, "3Y:024@0,0"),
+        "Light places its 3Y on 0,0 pointing E NW SW"
+    );
+    assert_eq!(reads(&game, "K@0,0"), "Light places its king on 0,0");
+    assert_eq!(reads(&game, "offer"), "Light offers a draw");
+    play(&mut game, "offer");
+    assert_eq!(reads(&game, "decline"), "Dark declines the draw");
+    // A move onto another stack names what it lands on and how the tile ends turned.
+    let game = position(
+        2,
+        "L",
+        &[("0,0", "L0"), ("1,0", "D3"), ("0,1", "LK"), ("-1,1", "DK")],
+    );
+    let onto: Vec<String> = legal(&game)
+        .into_iter()
+        .filter(|m| m.starts_with("0,0>1,0:"))
+        .collect();
+    assert!(!onto.is_empty(), "{:?}", legal(&game));
+    for m in &onto {
+        let dir = ["E", "NE", "NW", "W", "SW", "SE"][usize::from(m.as_bytes()[8] - b'0')];
+        assert_eq!(
+            reads(&game, m),
+            format!("Light's 1 moves 0,0 to 1,0 onto Dark's 1, pointing {dir}")
+        );
+    }
+    // An illegal move reads as its notation.
+    assert_eq!(reads(&game, "0,0>5,0:0"), "0,0>5,0:0");
 }
 
 #[test]
@@ -1057,7 +1092,7 @@ fn ruling9_players_may_agree_to_a_draw() {
     play(&mut game, "offer");
     assert_eq!(
         game.describe_move(&mv("accept"), Viewer::Everyone),
-        "accepts the draw"
+        "Light accepts the draw"
     );
     play(&mut game, "accept");
     assert_eq!(game.end(), Some(End::Agreed));

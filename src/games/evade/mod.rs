@@ -11,9 +11,10 @@
 //!   starting on row 6. Files are a to f.
 //! - **Setup order**: the secret setup is one move per player, Suns first, then Moons; then
 //!   Suns take the first turn. The setup move lists the values put on files a to f of the
-//!   player's starting row. The opponent reads it as "set up"; in the rules as written the
-//!   player who made it also reads only "set up" (their own coins are face down to them too:
-//!   they must remember), with "show me my own coins" they read their arrangement.
+//!   player's starting row. The opponent reads it as "Suns set up in secret" (and gets no
+//!   notation of it); in the rules as written the player who made it reads the same (their
+//!   own coins are face down to them too: they must remember), with "show me my own coins"
+//!   they read their arrangement ("Suns set up a1-f1: blank, ace, 2, 3, 4, 5").
 //! - **Coin identity**: each coin is known by the file where it was set up (its id). The id
 //!   follows the coin and is public (anyone watching can follow a face-down coin); only the
 //!   value is secret.
@@ -53,9 +54,11 @@
 //!   (it is turned face up); then the draws by two passes in a row, by threefold repetition,
 //!   and by 100 turns without a freeze.
 //! - **A draw** lists both seats as winners (they share first place).
-//! - **Move list**: a step reads `c1-c2`, a freezing step `c1xc2 (freeze)` (whether a step
-//!   freezes is visible to all), a peek `peek at c1` for both players (its value shows on
-//!   the peeker's board only), `pass`, `offer a draw`, `accept the draw`, `decline the draw`.
+//! - **Move list**: in words, with the side that moved: a step reads "Suns move c1 to c2", a
+//!   freezing step "Suns move c1 to c2, freezing both coins" (whether a step freezes is
+//!   visible to all; no value is told), a peek "Suns peek at c1" for both players (its value
+//!   shows on the peeker's board only), "Suns pass", "Suns offer a draw", "Moons accept the
+//!   draw", "Moons decline the draw".
 //! - **At the end** every coin is revealed: the view of any seat is then the whole position.
 //!
 //! # Notation

@@ -618,6 +618,15 @@ impl Evade {
         }
     }
 
+    /// Whether `viewer` reads the arrangement of the setup the seat to move makes now: everyone
+    /// (after the end), or its own seat when shown its own coins.
+    fn setup_seen_by(&self, viewer: Viewer) -> bool {
+        match viewer {
+            Viewer::Everyone => true,
+            Viewer::Seat(s) => self.own && self.phase == Phase::Setup && self.turn == s,
+        }
+    }
+
     /// Whether a peek is offered now: rules as written, no peek yet this turn, and some legal
     /// move that does not freeze.
     pub fn can_peek(&self) -> bool {
@@ -1234,35 +1243,37 @@ impl Game for Evade {
     }
 
     fn describe_move(&self, mv: &EvadeMove, viewer: Viewer) -> String {
-        match mv {
-            EvadeMove::Setup(values) => {
-                let sees = match viewer {
-                    Viewer::Everyone => true,
-                    Viewer::Seat(s) => self.own && self.phase == Phase::Setup && self.turn == s,
-                };
-                if sees {
-                    let names: Vec<&str> = values.iter().map(|v| v.name()).collect();
-                    format!("set up {}", names.join(" "))
-                } else {
-                    "set up".into()
-                }
+        let what = match mv {
+            EvadeMove::Setup(values) if self.setup_seen_by(viewer) => {
+                let names: Vec<&str> = values.iter().map(|v| v.name()).collect();
+                let row = start_row(self.turn) + 1;
+                format!("set up a{row}-f{row}: {}", names.join(", "))
             }
+            EvadeMove::Setup(_) => "set up in secret".into(),
             EvadeMove::Peek(sq) => format!("peek at {sq}"),
-            EvadeMove::Step { from, to } if self.is_freeze(*from, *to) => {
-                format!("{from}x{to} (freeze)")
-            }
-            EvadeMove::Step { from, to } => format!("{from}-{to}"),
+            EvadeMove::Step { from, to } => format!(
+                "move {from} to {to}{}",
+                if self.is_freeze(*from, *to) {
+                    ", freezing both coins"
+                } else {
+                    ""
+                }
+            ),
             EvadeMove::Pass => "pass".into(),
             EvadeMove::Offer => "offer a draw".into(),
             EvadeMove::Accept => "accept the draw".into(),
             EvadeMove::Decline => "decline the draw".into(),
-        }
+        };
+        format!(
+            "{} {what}",
+            side_name(Game::to_move(self).unwrap_or_default())
+        )
     }
 
     fn public_move(&self, mv: &EvadeMove, viewer: Viewer) -> Option<EvadeMove> {
         // A setup is what its description shows: the arrangement only to whom it reads so.
         match mv {
-            EvadeMove::Setup(_) if self.describe_move(mv, viewer) == "set up" => None,
+            EvadeMove::Setup(_) if !self.setup_seen_by(viewer) => None,
             _ => Some(*mv),
         }
     }

@@ -132,6 +132,13 @@ pub struct Pyramid {
     pub size: Size,
 }
 
+impl Pyramid {
+    /// Its name for people: "red queen".
+    pub fn name(self) -> String {
+        format!("{} {}", self.colour.name(), self.size.name())
+    }
+}
+
 /// The most pyramids a stack can hold: two of each size, since a third of a size is
 /// captured as soon as it lands.
 pub const STACK_MOST: usize = 6;
@@ -761,12 +768,28 @@ impl Game for StackControl {
         if after.play(mv).is_err() {
             return mv.to_string();
         }
-        let before: u32 = self.removed.iter().flatten().map(|&n| u32::from(n)).sum();
-        let now: u32 = after.removed.iter().flatten().map(|&n| u32::from(n)).sum();
-        match now - before {
-            0 => mv.to_string(),
-            n => format!("{mv} ×{n}"),
+        let stack = self.stack(mv.from);
+        let mut text = stack.last().map(|p| p.name()).unwrap_or_default();
+        if stack.len() > 1 {
+            text += &format!(" (stack of {})", stack.len());
         }
+        text += &format!(" moves {} to {}", mv.from, mv.to);
+        let mut sep = ", captures ";
+        for size in Size::ALL {
+            let colours: Vec<&str> = COLOURS
+                .iter()
+                .flat_map(|&c| {
+                    let n = after.removed(c, size) - self.removed(c, size);
+                    std::iter::repeat_n(c.name(), usize::from(n))
+                })
+                .collect();
+            if !colours.is_empty() {
+                let n = if colours.len() == 3 { "three" } else { "four" };
+                text += &format!("{sep}{n} {}s: {}", size.name(), colours.join(", "));
+                sep = " and ";
+            }
+        }
+        text
     }
 
     fn seat_label(&self, seat: Seat) -> Option<String> {

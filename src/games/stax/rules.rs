@@ -100,6 +100,36 @@ fn seat_name(seat: Seat) -> &'static str {
     Colour::of_seat(seat).name()
 }
 
+/// A kind in the move list's words: "king", "queen", or its short name ("3Y").
+fn kind_words(kind: TileKind) -> &'static str {
+    match kind {
+        TileKind::King => "king",
+        TileKind::Queen => "queen",
+        _ => kind.name(),
+    }
+}
+
+/// A tile in the move list's words: "Dark's 3F".
+fn tile_words(t: Tile) -> String {
+    format!("{}'s {}", seat_name(t.owner()), kind_words(t.kind()))
+}
+
+/// Where a laid or moved tile points, for the move list: " pointing E NW SW", or nothing for
+/// the king and the queen.
+fn pointing(mask: u8) -> String {
+    if matches!(mask, 0 | 63) {
+        return String::new();
+    }
+    let mut out = String::from(" pointing");
+    for (d, name) in ["E", "NE", "NW", "W", "SW", "SE"].into_iter().enumerate() {
+        if mask & (1 << d) != 0 {
+            out.push(' ');
+            out.push_str(name);
+        }
+    }
+    out
+}
+
 // ---------------------------------------------------------------------------------------------
 // Cells
 // ---------------------------------------------------------------------------------------------
@@ -2227,25 +2257,52 @@ impl Game for Stax {
     }
 
     fn describe_move(&self, mv: &StaxMove, _viewer: Viewer) -> String {
-        match mv {
-            StaxMove::Offer => return "offers a draw".into(),
-            StaxMove::Accept => return "accepts the draw".into(),
-            StaxMove::Decline => return "declines the draw".into(),
-            _ => {}
-        }
+        let who = seat_name(Game::to_move(self).unwrap_or_default());
         let mut after = self.clone();
         if after.play(mv).is_err() {
             return mv.to_string();
         }
+        let text = match *mv {
+            StaxMove::Offer => format!("{who} offers a draw"),
+            StaxMove::Accept | StaxMove::Decline => format!(
+                "{who} {}s the draw",
+                if *mv == StaxMove::Accept {
+                    "accept"
+                } else {
+                    "decline"
+                }
+            ),
+            StaxMove::Place { kind, mask, cell } => {
+                format!(
+                    "{who} places its {} on {cell}{}",
+                    kind_words(kind),
+                    pointing(mask)
+                )
+            }
+            StaxMove::Travel { from, to, mask } => {
+                let onto = match self.top(to) {
+                    Some(t) if t.is_king() => {
+                        format!(" and captures {}'s king", seat_name(t.owner()))
+                    }
+                    Some(t) => format!(" onto {}", tile_words(t)),
+                    None => String::new(),
+                };
+                let tile = self.top(from).map(tile_words).unwrap_or_default();
+                let turned = mask.map(pointing).unwrap_or_default();
+                let comma = if onto.is_empty() || turned.is_empty() {
+                    ""
+                } else {
+                    ","
+                };
+                format!("{tile} moves {from} to {to}{onto}{comma}{turned}")
+            }
+        };
         match after.end {
-            Some(End::Captured { loser, .. }) => {
-                format!("{mv} (captures {}'s king)", seat_name(loser))
-            }
             Some(End::NoTurn { loser, .. }) => {
-                format!("{mv} ({} has no legal turn)", seat_name(loser))
+                format!("{text} ({} has no legal turn)", seat_name(loser))
             }
-            Some(End::Repetition) => format!("{mv} (third repetition)"),
-            _ => mv.to_string(),
+            Some(End::Repetition) => format!("{text} (third repetition)"),
+            _ => text,
         }
     }
 

@@ -1,15 +1,17 @@
-//! The list of moves in notation; choosing one shows the position after it.
+//! The list of moves in words (each with its notation as a tooltip, where the viewer may
+//! know it); choosing one shows the position after it.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::session::MoveText;
 use crate::ui::components::status::isolated;
 
 /// Props of [`MoveList`].
 #[derive(Properties, PartialEq)]
 pub struct MoveListProps {
-    /// Moves in notation, with the seat that played each.
-    pub moves: Vec<(usize, String)>,
+    /// Moves in words, with the seat that played each.
+    pub moves: Vec<(usize, MoveText)>,
     /// Player names by seat.
     pub names: Vec<String>,
     /// How many moves are on the board.
@@ -30,18 +32,18 @@ pub fn MoveList(props: &MoveListProps) -> Html {
         // Keep the current move in view inside the list (never scrolls the page itself).
         let list = list.clone();
         use_effect_with(props.cursor, move |_| {
-            if let Some(ol) = list.cast::<web_sys::HtmlElement>() {
-                let current = ol
+            if let Some(list) = list.cast::<web_sys::HtmlElement>() {
+                let current = list
                     .query_selector("li.current")
                     .ok()
                     .flatten()
                     .and_then(|li| li.dyn_into::<web_sys::HtmlElement>().ok());
-                let top = current.map_or(0, |li| li.offset_top() - ol.client_height() / 2);
-                ol.set_scroll_top(top.max(0));
+                let top = current.map_or(0, |li| li.offset_top() - list.client_height() / 2);
+                list.set_scroll_top(top.max(0));
             }
         });
     }
-    let item = |i: usize, seat: usize, mv: &str| {
+    let item = |i: usize, seat: usize, mv: &MoveText| {
         let on_goto = props.on_goto.clone();
         let current = props.cursor == i + 1;
         let later = i >= props.cursor;
@@ -50,10 +52,10 @@ pub fn MoveList(props: &MoveListProps) -> Html {
             <li class={classes!(current.then_some("current"), later.then_some("later"))}>
                 <button type="button" aria-current={current.then_some("step")}
                     aria-label={format!("Show the position after move {}, {}: {mv}", i + 1, isolated(&name))}
-                    onclick={Callback::from(move |_| on_goto.emit(i + 1))}>
+                    title={mv.notation.clone()} onclick={Callback::from(move |_| on_goto.emit(i + 1))}>
                     <span class="n">{ format!("{}.", i + 1) }</span>
                     <span class="who"><bdi>{ name.clone() }</bdi></span>
-                    <span class="mv">{ mv.to_string() }</span>
+                    <span class="mv">{ mv.text.clone() }</span>
                 </button>
             </li>
         }
@@ -72,11 +74,11 @@ pub fn MoveList(props: &MoveListProps) -> Html {
                 <span class="steps">
                     { for (from..to).map(|i| {
                         let on_goto = props.on_goto.clone();
-                        let mv = props.moves.get(i).map(|m| m.1.clone()).unwrap_or_default();
+                        let (mv, title) = props.moves.get(i).map(|m| (m.1.text.clone(), m.1.notation.clone())).unwrap_or_default();
                         let here = props.cursor == i + 1;
                         html! {
                             <button type="button" class={classes!("mv", here.then_some("here"), (i >= props.cursor).then_some("later"))}
-                                aria-current={here.then_some("step")}
+                                aria-current={here.then_some("step")} {title}
                                 aria-label={format!("Show the position after move {}, {}: {mv}", i + 1, isolated(&name))}
                                 onclick={Callback::from(move |_| on_goto.emit(i + 1))}>{ mv }</button>
                         }
@@ -110,8 +112,11 @@ pub fn MoveList(props: &MoveListProps) -> Html {
     html! {
         <div class="moves">
             <h2>{ "Moves" }</h2>
-            <button type="button" class={classes!("start", (props.cursor == 0).then_some("current"))} onclick={on_start}>{ "Start position" }</button>
-            <ol ref={list}>{ lines }</ol>
+            // The start scrolls with the moves: nothing stands over them.
+            <div class="scroll" ref={list}>
+                <button type="button" class={classes!("start", (props.cursor == 0).then_some("current"))} onclick={on_start}>{ "Start position" }</button>
+                <ol>{ lines }</ol>
+            </div>
         </div>
     }
 }
