@@ -29,9 +29,15 @@
 
 mod board;
 mod notation;
+#[cfg(feature = "ui")]
+mod pick;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
+#[cfg(feature = "ui")]
+mod view_draw;
+#[cfg(feature = "ui")]
+mod view_panel;
 #[cfg(feature = "ui")]
 mod view_words;
 

@@ -1538,7 +1538,7 @@ impl Game for Evacuate {
 
     fn table_facts(&self) -> Vec<Fact> {
         let phase = match self.phase {
-            Phase::Before => "move or nudge (releases allowed)",
+            Phase::Before => "place a pyramid from the stash (a move or a nudge), or release",
             Phase::Jam => "jammed: take off, move, nudge or pass",
             Phase::After => "release or end the turn",
             Phase::Trade => "yellow chooses the tree trade",

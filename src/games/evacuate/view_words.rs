@@ -1,8 +1,9 @@
 //! The words of the Evacuate board: what a step did (the announcement of the last step and
 //! the preview of a placement), where a turn ends (one turn per line in the move list), the
-//! key to the marks, and the small helpers they share with the board.
+//! kinds of step open now, and the small helpers they share with the board.
 
 use super::board::{direction, Door, Mode, Piece, COLOURS};
+use super::pick::Kind;
 use super::rules::{Evacuate, EvacuateMove, Phase};
 use crate::core::{AnyGame, Game, Seat};
 
@@ -26,22 +27,6 @@ pub(super) fn ends_turn(before: &dyn AnyGame, mv: &str, after: &dyn AnyGame) -> 
         Ok(EvacuateMove::Release(_)) => b.phase() == Phase::After && a.phase() != Phase::After,
         Ok(EvacuateMove::Take(_)) => false,
     }
-}
-
-/// Escapes text for markup.
-pub(super) fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 pub(super) fn door_name(d: Door) -> &'static str {
@@ -254,15 +239,17 @@ pub(super) fn describe(
     lines
 }
 
-/// What the marks mean, and that the board is a reconstruction.
-pub(super) const LEGEND: &str = "<details class=\"evac-key\"><summary>What the marks mean</summary><ul>\
-<li>The board is a reconstruction: the original pictures are lost (see the rules).</li>\
-<li>Floor spaces 1 to 8, door A above space 1, door B below space 8; grey: the shaded spaces 1, 2, 7 and 8.</li>\
-<li>A stack is drawn bottom (level 1) to top, left to right; G, Y, R, B: green, yellow, red, blue (K, W: the black and white pugilists); 1 pawn, 2 drone, 3 queen.</li>\
-<li>Each row of triangles belongs to the floor space beside it; a triangle's number is its level; it points toward the door it moves stacks to (up: door A, down: door B).</li>\
-<li>Solid highlight: placing the chosen pyramid moves a stack; dashed: it only nudges. Ringed: pyramids you may release, or take off in a jam.</li>\
-<li>The red line is the ceiling; the triangles past it are out of use.</li>\
-</ul></details>";
+/// What a kind of step open now is, in the words of the panel's headline.
+pub(super) fn kind_words(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Trade => "choose the tree trade",
+        Kind::TakeOff => "you are jammed: take off a ringed pyramid (tap it)",
+        Kind::Place => "place a pyramid from your stash (a move or a nudge)",
+        Kind::Release => "release a ringed pyramid (tap it)",
+        Kind::End => "end the turn",
+        Kind::Pass => "pass",
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -360,10 +347,5 @@ mod tests {
             rounds > 0 && ends > 0 && evacuations > 0 && stuck > 0 && jams > 0,
             "rounds {rounds}, ends {ends}, evacuations {evacuations}, stuck {stuck}, jams {jams}"
         );
-    }
-
-    #[test]
-    fn markup_text_is_escaped() {
-        assert_eq!(esc("<b a=\"1\">&'"), "&lt;b a=&quot;1&quot;&gt;&amp;&#39;");
     }
 }
