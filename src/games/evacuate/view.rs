@@ -12,7 +12,7 @@ use super::view_draw::{self as draw, row_top, slot_x, FILLS, FX, H, HEIGHT, SW, 
 use super::view_panel::{panel, Panel};
 use super::view_words::{door_name, ends_turn, piece_name, pieces_words};
 use crate::core::{Game, PlayerInfo};
-use crate::ui::game_view::{GameView, Paint};
+use crate::ui::game_view::{AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
 use crate::ui::kit::tap::Tap;
 use crate::ui::kit::{self, motion, BoardProps};
@@ -33,7 +33,7 @@ fn paint(letter: &str) -> Option<Paint> {
 /// How the UI shows Evacuate.
 pub const VIEW: GameView = GameView {
     slug: "evacuate",
-    board: kit::host::<Evacuate, Board>,
+    board: |props| html! { <Board ..props /> },
     thumbnail: draw::thumbnail,
     paint,
     setup_hint: "Colours are fixed by the seat (see the rules). The board is a reconstruction: the original pictures are lost.",
@@ -211,7 +211,8 @@ fn triangle(c: &Ctx, t: Tri) -> Html {
 
 /// The Evacuate board and its panel.
 #[component]
-pub fn Board(props: &BoardProps<Evacuate>) -> Html {
+pub fn Board(props: &AnyBoardProps) -> Html {
+    let board = kit::use_board::<Evacuate>(props);
     let pick = use_state_eq(Pick::default);
     let said = use_state_eq(|| None::<AttrValue>);
     let roving = use_roving("data-t", Tri::new(4, 1));
@@ -222,6 +223,9 @@ pub fn Board(props: &BoardProps<Evacuate>) -> Html {
             said.set(None);
         });
     }
+    let Some(props) = &board else {
+        return kit::not_this_game();
+    };
     let game = &*props.position;
     let names = seat_names(&props.players, game.mode().seats());
     let table = Table::new(game, &names, props.can_move);

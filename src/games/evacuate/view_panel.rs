@@ -12,7 +12,7 @@ use super::rules::{Evacuate, EvacuateMove};
 use super::view_words::{describe, kind_words, piece_name, pieces_words, plural};
 use crate::core::{Game, Seat};
 use crate::ui::kit::keys::Key;
-use crate::ui::kit::tap::Say;
+use crate::ui::kit::tap::say;
 
 /// What the panel shows.
 pub struct Panel<'a> {
@@ -258,7 +258,7 @@ pub fn panel(c: &Panel) -> Html {
     let general = g.mode().wild() && !placing;
     html! {
         <div class="board-panel evac-panel" {onkeydown}>
-            <Say text={c.said.clone()} />
+            { say(c.said.as_deref()) }
             { headline(c) }
             if placing { { own_stash(c) } }
             { picked(c) }
