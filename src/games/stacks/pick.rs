@@ -247,7 +247,7 @@ pub fn count_key(key: &str, pick: Pick) -> Option<u8> {
 
 /// `text` (an engine's reason, say) as a sentence: its capital first and a full stop.
 pub fn sentence(text: &str) -> String {
-    let text = text.trim_start_matches("illegal move: ");
+    let text = text.strip_prefix("illegal move: ").unwrap_or(text);
     let mut chars = text.chars();
     // A cell's name ("d2 is empty") keeps its small letter.
     let cell = text.chars().nth(1).is_some_and(|c| c.is_ascii_digit());

@@ -9,7 +9,7 @@ use yew::prelude::*;
 use super::pick::{self, Pick, Thing};
 use super::rules::{Cell, Colour, Dest, Stacks, StacksMove};
 use super::view_draw::{self as draw, Arrival, Geo, Zone, BASE, R, TAG_X, TAG_Y};
-use super::view_panel::Panel;
+use super::view_panel::{panel, PanelProps};
 use super::view_words::{self as words, ZoneNow};
 use crate::core::{Game, Seat};
 use crate::ui::game_view::{num as n, GameView, Paint};
@@ -232,11 +232,13 @@ fn zone(x: &Ctx, zone: Zone, seat: Seat) -> Html {
     let mine = x.props.may_move(seat);
     let now = match zone {
         Zone::Reserve => ZoneNow {
+            mine,
             open: mine && !game.entry_cells().is_empty(),
             picked: mine && x.pick == Pick::Reserve,
             target: false,
         },
         Zone::Off => ZoneNow {
+            mine,
             open: false,
             picked: false,
             target: mine && x.cost(Dest::Off).is_some(),
@@ -247,8 +249,7 @@ fn zone(x: &Ctx, zone: Zone, seat: Seat) -> Html {
         | (Zone::Reserve, Some((b, StacksMove::Enter(_)))) => b.turn() == seat,
         _ => false,
     };
-    let count = x.group.map_or(1, |g| g.1);
-    let [label, title, hint] = words::zone_words(game, zone, seat, now, count);
+    let [label, title, hint] = words::zone_words(game, zone, seat, now);
     let colour = Colour::of_seat(seat);
     let class = classes!(
         "zone",
@@ -394,9 +395,16 @@ pub fn Board(props: &BoardProps<Stacks>) -> Html {
                     { zone(&x, Zone::Off, 1) }
                 </svg>
             </div>
-            <Panel position={props.position.clone()} before={props.before.clone()}
-                last_move={props.last_move} can_move={props.can_move} pick={now}
-                said={(*said).clone()} {on_tap} {on_cancel} />
+            { panel(&PanelProps {
+                position: game,
+                before: props.before.as_deref(),
+                last_move: props.last_move,
+                can_move: props.can_move,
+                pick: now,
+                said: (*said).clone(),
+                on_tap: &on_tap,
+                on_cancel: &on_cancel,
+            }) }
         </>
     }
 }

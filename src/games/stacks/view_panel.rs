@@ -2,34 +2,31 @@
 //! answer to the last tap, whose turn and what it has left, the group size, pass, enter,
 //! cancel), then what the last move did, the picked stack whole and the key to the marks.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use super::pick::{self, Pick, Thing};
-use super::rules::{own_run, row_letter, Cell, Colour, Dest, Stacks, StacksMove};
+use super::rules::{own_run, row_letter, Cell, Colour, Stacks, StacksMove};
 use super::view_draw::class_of;
 use super::view_words::{self as words, moves_words, pieces_words};
 use crate::core::Game;
 use crate::ui::kit::tap::Say;
 
-/// Props of [`Panel`].
-#[derive(Properties, PartialEq)]
-pub struct PanelProps {
-    pub position: Rc<Stacks>,
-    pub before: Option<Rc<Stacks>>,
+/// What the panel shows and what its buttons call.
+pub struct PanelProps<'a> {
+    pub position: &'a Stacks,
+    pub before: Option<&'a Stacks>,
     pub last_move: Option<StacksMove>,
     pub can_move: bool,
     pub pick: Pick,
     /// Why the last tap did nothing, if it did nothing.
     pub said: Option<AttrValue>,
-    pub on_tap: Callback<Thing>,
-    pub on_cancel: Callback<()>,
+    pub on_tap: &'a Callback<Thing>,
+    pub on_cancel: &'a Callback<()>,
 }
 
 /// The group-size buttons of the picked stack, when more than one piece may move.
-fn count_buttons(p: &PanelProps) -> Html {
-    let Some((_, count, most)) = pick::group(&p.position, p.pick, p.can_move) else {
+fn count_buttons(p: &PanelProps<'_>) -> Html {
+    let Some((_, count, most)) = pick::group(p.position, p.pick, p.can_move) else {
         return Html::default();
     };
     if most < 2 {
@@ -49,8 +46,8 @@ fn count_buttons(p: &PanelProps) -> Html {
 }
 
 /// The buttons of the step: pass (the only one then), enter a piece, cancel.
-fn step_buttons(p: &PanelProps) -> Html {
-    let game = &*p.position;
+fn step_buttons(p: &PanelProps<'_>) -> Html {
+    let game = p.position;
     let turn = game.turn();
     let pass = pick::must_pass(game, p.can_move).then(|| {
         html! {
@@ -77,22 +74,9 @@ fn step_buttons(p: &PanelProps) -> Html {
     html! { <div class="buttons">{ pass }{ enter }{ cancel }</div> }
 }
 
-/// Where the pick may go, in words: "Highlighted: c2 (1 move), c3 (2 moves, ends the turn)."
-fn where_to(targets: &[(Dest, u8)]) -> String {
-    let each = targets.iter().map(|&(d, k)| {
-        let at = match d {
-            Dest::Cell(c) => c.to_string(),
-            Dest::Off => "off the board".to_string(),
-        };
-        let ends = if k == 2 { ", ends the turn" } else { "" };
-        format!("{at} ({}{ends})", moves_words(k))
-    });
-    format!("Highlighted: {}.", each.collect::<Vec<_>>().join(", "))
-}
-
 /// The picked stack whole, top first, and what the mover may do with it.
-fn stack_detail(p: &PanelProps, c: Cell) -> Html {
-    let game = &*p.position;
+fn stack_detail(p: &PanelProps<'_>, c: Cell) -> Html {
+    let game = p.position;
     let stack = game.stack(c);
     let me = Colour::of_seat(game.turn());
     let group = pick::group(game, p.pick, p.can_move);
@@ -101,15 +85,14 @@ fn stack_detail(p: &PanelProps, c: Cell) -> Html {
         _ if !p.can_move || game.to_move().is_none() => String::new(),
         None => format!("Its top piece is not {}'s: it cannot move.", me.name()),
         Some((_, count, most)) => {
-            let targets = pick::targets(game, p.pick, p.can_move);
             let run = own_run(stack, me);
-            let mut text = if targets.is_empty() {
+            let mut text = if pick::targets(game, p.pick, p.can_move).is_empty() {
                 format!(
                     "This group has nowhere to go with {} left.",
                     moves_words(game.moves_left())
                 )
             } else {
-                where_to(&targets)
+                "Tap a highlighted place to move there.".to_string()
             };
             if c.row == game.far_row(game.turn()) && usize::from(count) > run {
                 text.push_str(&format!(
@@ -140,15 +123,13 @@ fn stack_detail(p: &PanelProps, c: Cell) -> Html {
     }
 }
 
-/// The Stacks panel.
-#[component]
-pub fn Panel(p: &PanelProps) -> Html {
-    let game = &*p.position;
+/// The Stacks panel (a plain function of the board's: no component of its own to keep).
+pub fn panel(p: &PanelProps<'_>) -> Html {
+    let game = p.position;
     let over = game.to_move().is_none();
     let must_pass = pick::must_pass(game, p.can_move);
     let note = p
         .before
-        .as_deref()
         .zip(p.last_move)
         .map(|(before, mv)| words::last_move_note(before, game, mv));
     let detail = match p.pick {

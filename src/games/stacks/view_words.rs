@@ -168,62 +168,49 @@ pub fn cell_label(
     label
 }
 
-/// What a reserve or pieces-off box is now: (open: it may be tapped to enter a piece,
-/// picked, a target for the picked group).
+/// What a reserve or pieces-off box is now: its seat is to move here (`mine`), it may be
+/// tapped to enter a piece (`open`), it is picked, it is a target for the picked group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ZoneNow {
+    pub mine: bool,
     pub open: bool,
     pub picked: bool,
     pub target: bool,
 }
 
 /// A box's accessible name, title and hint.
-pub fn zone_words(game: &Stacks, zone: Zone, seat: Seat, now: ZoneNow, count: u8) -> [String; 3] {
+pub fn zone_words(game: &Stacks, zone: Zone, seat: Seat, now: ZoneNow) -> [String; 3] {
     let colour = Colour::of_seat(seat).name();
     let near = row_letter(game.near_row(seat));
-    match zone {
-        Zone::Reserve => {
-            let number = game.reserve(seat);
-            let (tail, hint) = if now.picked {
-                (
-                    format!(". Picked: now pick a highlighted cell of row {near}"),
-                    format!("pick a cell of row {near}"),
-                )
+    let far = row_letter(game.far_row(seat));
+    let reserve = game.reserve(seat);
+    let (what, number, hint) = match zone {
+        Zone::Reserve => (
+            "reserve",
+            pieces_words(reserve),
+            if now.picked {
+                format!("pick a cell of row {near}")
             } else if now.open {
-                (". Pick it to enter a piece".into(), "tap to enter".into())
+                "tap to enter".into()
+            } else if now.mine && reserve > 0 {
+                "no entry fits now".into()
             } else {
-                (String::new(), format!("enters on row {near}"))
-            };
-            [
-                format!(
-                    "{colour}'s reserve: {} (pieces enter on row {near}){tail}",
-                    pieces_words(number)
-                ),
-                format!("{colour} reserve"),
-                hint,
-            ]
-        }
-        Zone::Off => {
-            let far = row_letter(game.far_row(seat));
-            let (tail, hint) = if now.target {
-                (
-                    format!(
-                        ". Move the picked {} off the board here: 1 move",
-                        pieces_words(count)
-                    ),
-                    "move off here".into(),
-                )
+                format!("enters on row {near}")
+            },
+        ),
+        Zone::Off => (
+            "off",
+            format!("{} of {PIECES} off the board", game.off(seat)),
+            if now.target {
+                "move off here".into()
             } else {
-                (String::new(), format!("of {PIECES}, past row {far}"))
-            };
-            [
-                format!(
-                    "{colour}'s pieces off the board: {} of {PIECES}{tail}",
-                    game.off(seat)
-                ),
-                format!("{colour} off"),
-                hint,
-            ]
-        }
-    }
+                format!("of {PIECES}, past row {far}")
+            },
+        ),
+    };
+    [
+        format!("{colour} {what}: {number}; {hint}"),
+        format!("{colour} {what}"),
+        hint,
+    ]
 }
