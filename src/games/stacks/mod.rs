@@ -57,9 +57,17 @@
 //! - **Seed**: the game has no randomness; the seed is ignored.
 
 mod notation;
+#[cfg(feature = "ui")]
+mod pick;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
+#[cfg(feature = "ui")]
+mod view_draw;
+#[cfg(feature = "ui")]
+mod view_panel;
+#[cfg(feature = "ui")]
+mod view_words;
 pub use rules::{
     cell_count, cell_index, cells, draw_position, far_row, forward, is_on_board, near_row, own_run,
     row_count, row_len, row_letter, valid_side, Cell, Colour, Dest, Stacks, StacksMove,

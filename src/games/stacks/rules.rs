@@ -448,6 +448,18 @@ impl Stacks {
             .collect()
     }
 
+    /// What `mv` costs the seat to move as the position stands (1 or 2 moves, 0 for a pass),
+    /// or why it is not legal here: the engine's own rule, for a board view to show.
+    ///
+    /// # Errors
+    /// The reason, in words, when `mv` is not legal here.
+    pub fn cost(&self, mv: &StacksMove) -> Result<u8, String> {
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        self.step_cost(mv)
+    }
+
     /// The seat that has moved all its pieces off, if any.
     pub fn winner(&self) -> Option<Seat> {
         (0..2).find(|&s| self.off(s) == PIECES)
