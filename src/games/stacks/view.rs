@@ -12,7 +12,7 @@ use super::view_draw::{self as draw, Arrival, Geo, Zone, BASE, R, TAG_X, TAG_Y};
 use super::view_panel::{panel, PanelProps};
 use super::view_words::{self as words, ZoneNow};
 use crate::core::{Game, Seat};
-use crate::ui::game_view::{num as n, GameView, Paint};
+use crate::ui::game_view::{num as n, AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
 use crate::ui::kit::tap::Tap;
 use crate::ui::kit::{self, motion, BoardProps};
@@ -35,7 +35,7 @@ fn paint(letter: &str) -> Option<Paint> {
 /// How the UI shows Stacks.
 pub const VIEW: GameView = GameView {
     slug: "stacks",
-    board: kit::host::<Stacks, Board>,
+    board: |props| html! { <Board ..props /> },
     // The home page's picture: fixed markup (`thumbnail.svg`, drawn by this board's code).
     thumbnail: || Html::from_html_unchecked(AttrValue::Static(include_str!("thumbnail.svg"))),
     paint,
@@ -303,7 +303,8 @@ fn answer(
 
 /// The Stacks board and its panel.
 #[component]
-pub fn Board(props: &BoardProps<Stacks>) -> Html {
+pub fn Board(props: &AnyBoardProps) -> Html {
+    let board = kit::use_board::<Stacks>(props);
     let pick = use_state_eq(Pick::default);
     let said = use_state_eq(|| None::<AttrValue>);
     // One cell is in the tab order, at first the middle of row a.
@@ -315,6 +316,9 @@ pub fn Board(props: &BoardProps<Stacks>) -> Html {
             said.set(None);
         });
     }
+    let Some(props) = &board else {
+        return kit::not_this_game();
+    };
     let game = &*props.position;
     // A stack picked on a cell that is empty now (the position changed) is dropped.
     let now = match *pick {

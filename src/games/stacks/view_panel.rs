@@ -9,7 +9,7 @@ use super::rules::{own_run, row_letter, Cell, Colour, Stacks, StacksMove};
 use super::view_draw::class_of;
 use super::view_words::{self as words, moves_words, pieces_words};
 use crate::core::Game;
-use crate::ui::kit::tap::Say;
+use crate::ui::kit::tap::say;
 
 /// What the panel shows and what its buttons call.
 pub struct PanelProps<'a> {
@@ -143,7 +143,7 @@ pub fn panel(p: &PanelProps<'_>) -> Html {
     };
     html! {
         <div class="board-panel stacks-panel">
-            <Say text={p.said.clone()} />
+            { say(p.said.as_deref()) }
             <div class="stacks-controls">
                 <p class="stacks-now"><strong>{ words::headline(game, p.can_move, must_pass) }</strong></p>
                 { count_buttons(p) }
