@@ -122,22 +122,17 @@ pub fn tap_square(game: &Evade, pick: &Pick, can_move: bool, sq: Square) -> Tap<
         ));
     }
     let mine = coins.iter().any(|c| c.owner == me);
-    let may_peek = game.peek_squares().contains(&sq);
+    let may_peek = super::words::may_peek(game, sq);
     match (mine, coins.len()) {
         (true, 1) if may_peek || !game.destinations(sq).is_empty() => look,
         (true, 1) if game.must_pass() => {
             Tap::Refuse("None of your coins can move: press Pass.".into())
         }
-        (true, 1) if game.peeked().is_some() => Tap::Refuse(format!(
-            "Your coin on {sq} cannot move: after a peek it may not freeze, and no square next to it is free."
-        )),
-        (true, 1) => Tap::Refuse(format!(
-            "Your coin on {sq} cannot move: no square next to it is free."
-        )),
+        (true, 1) => Tap::Refuse(format!("Your coin on {sq} has no step open now.")),
         (true, _) if may_peek => look,
-        (_, 2..) if pick.square.is_none() => Tap::Refuse(format!(
-            "{sq} is a frozen pair: neither coin moves again."
-        )),
+        (_, 2..) if pick.square.is_none() => {
+            Tap::Refuse(format!("{sq} is a frozen pair: neither coin moves again."))
+        }
         (_, n) => match pick.square {
             Some(from) => Tap::Refuse(engine(why_not(game, &EvadeMove::Step { from, to: sq }))),
             None if n == 0 => Tap::Refuse(format!("{sq} is empty: pick one of your coins first.")),
@@ -152,8 +147,8 @@ pub fn tap_square(game: &Evade, pick: &Pick, can_move: bool, sq: Square) -> Tap<
 
 /// The engine's reason, as a sentence.
 fn engine(why: Option<String>) -> String {
-    why.map(|w| sentence(w.trim_start_matches("illegal move: ")))
-        .unwrap_or_default()
+    let why = why.unwrap_or_default();
+    sentence(why.strip_prefix("illegal move: ").unwrap_or(&why))
 }
 
 /// A tap on a square in the secret setup.
@@ -315,6 +310,41 @@ pub fn press(game: &Evade, pick: &Pick, can_move: bool, b: Button) -> Tap<Pick, 
     }
 }
 
+/// Whatever the player did on the board or its panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Act {
+    /// A tap (or Enter) on a square.
+    Square(Square),
+    /// A value typed on a square (the setup by keyboard).
+    Type(Square, Value),
+    /// Escape: drop the pick (the setup arranged so far stays).
+    Cancel,
+    /// A coin of the setup tray.
+    Tray(Value),
+    /// "Random arrangement" (the board draws the arrangement: see [`random`]).
+    Random,
+    /// "Clear": the setup starts again.
+    Clear,
+    /// "Set up".
+    SetUp,
+    /// A button of play.
+    Button(Button),
+}
+
+/// What `act` does (for [`Act::Random`], nothing: the board makes the random arrangement).
+pub fn act(game: &Evade, pick: &Pick, can_move: bool, act: Act) -> Tap<Pick, EvadeMove> {
+    match act {
+        Act::Square(sq) => tap_square(game, pick, can_move, sq),
+        Act::Type(sq, v) => put(game, pick, can_move, sq, v),
+        Act::Cancel => Tap::Select(pick.dropped()),
+        Act::Tray(v) => tap_tray(game, pick, can_move, v),
+        Act::Random => Tap::Select(*pick),
+        Act::Clear => Tap::Select(Pick::default()),
+        Act::SetUp => set_up(game, pick, can_move),
+        Act::Button(b) => press(game, pick, can_move, b),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::words::steps_words;
@@ -440,7 +470,7 @@ mod tests {
         );
         assert_eq!(
             steps_words(&t),
-            vec!["It can step to a2, b2 and c2.".to_string()]
+            vec!["It can step to a2, b2, c2.".to_string()]
         );
     }
 

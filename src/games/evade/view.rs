@@ -5,14 +5,12 @@
 //! masked for the viewer: a coin whose value is hidden there is drawn face down with no value,
 //! and nothing else on the board (labels, panel) can tell it.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
-use super::pick::{self, Pick};
+use super::pick::{self, Act, Pick};
 use super::rules::{start_row, Evade, EvadeMove, Square};
 use super::view_draw::{self as draw, square_xy, CELL, COIN_R};
-use super::view_panel::{Panel, Press};
+use super::view_panel::{panel, Panel};
 use super::words::{self, Face};
 use crate::core::{Rng, Viewer};
 use crate::ui::game_view::{num, GameView, Paint};
@@ -39,8 +37,7 @@ fn paint(letter: &str) -> Option<Paint> {
 pub const VIEW: GameView = GameView {
     slug: "evade",
     board: kit::host::<Evade, Board>,
-    // The home page's picture: fixed markup (`thumbnail.svg`, drawn by this board's code).
-    thumbnail: || Html::from_html_unchecked(AttrValue::Static(include_str!("thumbnail.svg"))),
+    thumbnail: draw::thumbnail,
     paint,
     setup_hint: "Suns (seat 1) set up first, then Moons, each in secret: the device is handed over between them and before every turn. Switch on \"Show me my own coins\" if you would rather not remember where your ace and blank are.",
     ends_turn: None,
@@ -53,9 +50,7 @@ struct Cell<'a> {
     targets: &'a [(Square, bool)],
     arranging: bool,
     roving: &'a Roving<Square>,
-    on_tap: &'a Callback<Square>,
-    on_type: &'a Callback<(Square, super::Value)>,
-    on_cancel: &'a Callback<()>,
+    on_act: &'a Callback<Act>,
 }
 
 /// A square's label for screen readers: what stands there and what a tap does.
@@ -72,8 +67,7 @@ fn label(c: &Cell, sq: Square, placed: Option<super::Value>, slot: bool) -> Stri
         None => label.push_str(&words::square_words(game, sq, c.props.viewer)),
     }
     if game.peeked() == Some(sq) && game.end().is_none() {
-        let who = words::side(game.turn_seat());
-        label.push_str(&format!("; {who} peeked at this coin this turn"));
+        label.push_str("; peeked at this turn");
     }
     if last_step(c.props).is_some_and(|(f, t)| f == sq || t == sq) {
         label.push_str("; last move");
@@ -146,34 +140,34 @@ fn cell(c: &Cell, sq: Square) -> Html {
         ),
     };
     let onclick = {
-        let (on_tap, roving) = (c.on_tap.clone(), c.roving.clone());
+        let (on_act, roving) = (c.on_act.clone(), c.roving.clone());
         Callback::from(move |_: MouseEvent| {
             roving.mark(sq);
-            on_tap.emit(sq);
+            on_act.emit(Act::Square(sq));
         })
     };
     let onkeydown = {
-        let (on_tap, on_type, on_cancel) =
-            (c.on_tap.clone(), c.on_type.clone(), c.on_cancel.clone());
-        let (roving, slot) = (c.roving.clone(), slot);
-        Callback::from(move |e: KeyboardEvent| match Key::of(&e.key()) {
-            Key::Pick => {
-                e.prevent_default();
-                on_tap.emit(sq);
-            }
-            Key::Cancel => on_cancel.emit(()),
-            Key::Step(across, up) => {
-                e.prevent_default();
-                if let Some(next) = sq.offset(across, up) {
-                    roving.go(next);
-                }
-            }
-            Key::Other => {
-                if let Some(v) = pick::value_for_key(&e.key()).filter(|_| slot) {
+        let (on_act, roving) = (c.on_act.clone(), c.roving.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let act = match Key::of(&e.key()) {
+                Key::Pick => Act::Square(sq),
+                Key::Cancel => Act::Cancel,
+                Key::Step(across, up) => {
                     e.prevent_default();
-                    on_type.emit((sq, v));
+                    if let Some(next) = sq.offset(across, up) {
+                        roving.go(next);
+                    }
+                    return;
                 }
+                Key::Other => match pick::value_for_key(&e.key()).filter(|_| slot) {
+                    Some(v) => Act::Type(sq, v),
+                    None => return,
+                },
+            };
+            if act != Act::Cancel {
+                e.prevent_default();
             }
+            on_act.emit(act);
         })
     };
     html! {
@@ -217,47 +211,34 @@ pub fn Board(props: &BoardProps<Evade>) -> Html {
     }
     let (game, can_move, p) = (props.position.clone(), props.can_move, *pick);
     let targets = pick::targets(&game, &p, can_move);
-    // Every tap's answer: a new pick, a move, or why nothing happened.
-    let answer = {
-        let (pick, said, on_move) = (pick.clone(), said.clone(), props.on_move.clone());
-        Callback::from(move |tap: Tap<Pick, EvadeMove>| match tap {
-            Tap::Select(p) => {
-                pick.set(p);
-                said.set(None);
+    // Every act's answer: a new pick, a move, or why nothing happened.
+    let on_act = {
+        let (pick, said, on_move, game) = (
+            pick.clone(),
+            said.clone(),
+            props.on_move.clone(),
+            game.clone(),
+        );
+        Callback::from(move |act: Act| {
+            let tap = match act {
+                Act::Random => {
+                    let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
+                    Tap::Select(pick::random(&mut Rng::new(seed)))
+                }
+                act => pick::act(&game, &p, can_move, act),
+            };
+            match tap {
+                Tap::Select(p) => {
+                    pick.set(p);
+                    said.set(None);
+                }
+                Tap::Play(mv) => {
+                    pick.set(Pick::default());
+                    said.set(None);
+                    on_move.emit(mv);
+                }
+                Tap::Refuse(why) => said.set(Some(why.into())),
             }
-            Tap::Play(mv) => {
-                pick.set(Pick::default());
-                said.set(None);
-                on_move.emit(mv);
-            }
-            Tap::Refuse(why) => said.set(Some(why.into())),
-        })
-    };
-    let on_tap = {
-        let game = game.clone();
-        answer.reform(move |sq| pick::tap_square(&game, &p, can_move, sq))
-    };
-    let on_type = {
-        let game = game.clone();
-        answer.reform(move |(sq, v)| pick::put(&game, &p, can_move, sq, v))
-    };
-    let on_cancel = answer.reform(move |()| {
-        Tap::Select(Pick {
-            row: p.row,
-            ..Pick::default()
-        })
-    });
-    let on_press = {
-        let game = game.clone();
-        answer.reform(move |what: Press| match what {
-            Press::Tray(v) => pick::tap_tray(&game, &p, can_move, v),
-            Press::Random => {
-                let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
-                Tap::Select(pick::random(&mut Rng::new(seed)))
-            }
-            Press::Clear => Tap::Select(Pick::default()),
-            Press::SetUp => pick::set_up(&game, &p, can_move),
-            Press::Button(b) => pick::press(&game, &p, can_move, b),
         })
     };
     let c = Cell {
@@ -266,16 +247,14 @@ pub fn Board(props: &BoardProps<Evade>) -> Html {
         targets: &targets,
         arranging: pick::arranging(&game, can_move),
         roving: &roving,
-        on_tap: &on_tap,
-        on_type: &on_type,
-        on_cancel: &on_cancel,
+        on_act: &on_act,
     };
     html! {
         <>
             <div class="board-wrap">
                 <svg class="board evade-board evade-art" viewBox="-8 -14 662 666" role="group"
                     aria-label="Evade board, row 1 at the bottom. Arrow keys move between squares; Enter or Space picks a coin, then where it goes; Escape cancels.">
-                    { draw::tiles() }
+                    { draw::tiles(draw::MARGIN, 3) }
                     { for Square::all().map(|sq| cell(&c, sq)) }
                     { draw::coordinates() }
                     // Drawn after every cell so no neighbour paints over it.
@@ -286,8 +265,8 @@ pub fn Board(props: &BoardProps<Evade>) -> Html {
                     }
                 </svg>
             </div>
-            <Panel position={props.position.clone()} viewer={props.viewer} {can_move} pick={p}
-                targets={Rc::new(targets)} said={(*said).clone()} {on_press} />
+            { panel(&Panel { game: &game, viewer: props.viewer, can_move, pick: p, targets: &targets,
+                said: (*said).clone(), on_act: &on_act }) }
         </>
     }
 }

@@ -4,10 +4,10 @@
 
 use yew::prelude::*;
 
-use super::rules::{Coin, Square, Value};
+use super::rules::{Coin, CoinState, Square, Value};
 use super::words::{face_of, value_mark, Face};
 use crate::core::Seat;
-use crate::ui::game_view::num as n;
+use crate::ui::game_view::{num, num as n};
 use crate::ui::kit::motion;
 
 pub const CELL: f64 = 100.0;
@@ -261,22 +261,23 @@ pub fn target_mark((x, y): (f64, f64), freezes: bool) -> Html {
     }
 }
 
-/// The felt and the nine 2x2 tiles, grid side up.
-pub fn tiles() -> Html {
-    let tiles = (0..9).map(|i| {
-        let x = MARGIN + f64::from(i % 3) * 2.0 * CELL;
-        let y = f64::from(i / 3) * 2.0 * CELL;
+/// The felt and `n` by `n` 2x2 tiles from `(x0, 0)`, grid side up.
+pub fn tiles(x0: f64, n: i32) -> Html {
+    let tiles = (0..n * n).map(|i| {
+        let x = x0 + f64::from(i % n) * 2.0 * CELL;
+        let y = f64::from(i / n) * 2.0 * CELL;
         html! {
             <g class="tile">
-                <rect x={n(x + 3.0)} y={n(y + 3.0)} width="194" height="194" rx="12" class="tile-face" />
-                <line x1={n(x + CELL)} y1={n(y + 8.0)} x2={n(x + CELL)} y2={n(y + 192.0)} class="tile-grid" />
-                <line x1={n(x + 8.0)} y1={n(y + CELL)} x2={n(x + 192.0)} y2={n(y + CELL)} class="tile-grid" />
+                <rect x={num(x + 3.0)} y={num(y + 3.0)} width="194" height="194" rx="12" class="tile-face" />
+                <line x1={num(x + CELL)} y1={num(y + 8.0)} x2={num(x + CELL)} y2={num(y + 192.0)} class="tile-grid" />
+                <line x1={num(x + 8.0)} y1={num(y + CELL)} x2={num(x + 192.0)} y2={num(y + CELL)} class="tile-grid" />
             </g>
         }
     });
+    let side = num(f64::from(n) * 2.0 * CELL + 8.0);
     html! {
         <g aria-hidden="true">
-            <rect x={n(MARGIN - 4.0)} y="-4" width="608" height="608" rx="14" class="felt" />
+            <rect x={num(x0 - 4.0)} y="-4" width={side.clone()} height={side} rx="14" class="felt" />
             { for tiles }
         </g>
     }
@@ -306,8 +307,56 @@ pub fn tray_coin(owner: Seat, v: Value) -> Html {
     }
 }
 
-/// What the marks mean: fixed markup (`legend.html`, the key as this drawing code renders
-/// it), so the page carries its pictures as text rather than as code.
+/// A frozen pair on `a1`: `under` face down, `top` (of the other side) face up as `v`.
+fn pair(under: Seat, v: Value) -> [Coin; 2] {
+    let square = Square::new(0, 0).unwrap_or_else(|| unreachable!());
+    let coin = |owner, value, state| Coin {
+        owner,
+        id: 0,
+        square,
+        value,
+        state,
+    };
+    [
+        coin(under, None, CoinState::Under),
+        coin(1 - under, Some(v), CoinState::OnTop),
+    ]
+}
+
+/// The home page's picture: a corner of the board with a few coins and a frozen pair.
+pub fn thumbnail() -> Html {
+    let down = |owner, cx, cy| coin_svg(owner, None, Face::Down, cx, cy, COIN_R);
+    html! {
+        <svg viewBox="0 0 400 400" aria-hidden="true" class="thumb evade-art">
+            { tiles(0.0, 2) }
+            { down(1, 250.0, 50.0) }
+            { down(1, 350.0, 150.0) }
+            { square_coins(&pair(0, Value::Four), (100.0, 100.0), false, (0.0, 0.0), (false, 0)) }
+            { down(0, 50.0, 350.0) }
+            { down(0, 250.0, 250.0) }
+        </svg>
+    }
+}
+
+/// What the marks mean, each drawn by the board's own code.
 pub fn legend() -> Html {
-    Html::from_html_unchecked(AttrValue::Static(include_str!("legend.html")))
+    let item = |art: Html, text: &'static str| {
+        html! {
+            <li><svg viewBox="0 0 100 100" aria-hidden="true" class="key-coin evade-art">{ art }</svg>{ text }</li>
+        }
+    };
+    let coin = |owner, value, face| coin_svg(owner, value, face, 50.0, 50.0, COIN_R);
+    html! {
+        <details class="evade-key">
+            <summary>{ "What the marks mean" }</summary>
+            <ul>
+                { item(coin(0, None, Face::Down), "Suns: light coins with a sun, from row 1.") }
+                { item(coin(1, None, Face::Down), "Moons: dark coins with a crescent moon, from row 6.") }
+                { item(coin(1, Some(Value::Four), Face::Up), "Face up: the value shows (A, 2 to 5, or blank). A second ring marks a special coin (ace or blank).") }
+                { item(coin(0, Some(Value::Ace), Face::Known), "Face down, with a tag: a value only you can see (your own coins, or the one you peeked at).") }
+                { item(square_coins(&pair(1, Value::Three), (0.0, 0.0), false, (0.0, 0.0), (false, 0)),
+                    "A frozen pair: ice ring and snowflake; the coin that moved lies on top, face up. Neither moves again and nothing may land there.") }
+            </ul>
+        </details>
+    }
 }

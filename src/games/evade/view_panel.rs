@@ -2,58 +2,45 @@
 //! secret setup the tray of six coins and its buttons, in play the buttons open now (peek,
 //! pass, the draw); then the picked coin, the notes, and the key of the marks.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
-use super::pick::{self, Button, Pick};
+use super::pick::{self, Act, Button, Pick};
 use super::rules::{Evade, Square, Value};
 use super::view_draw::{legend, tray_coin};
 use super::words;
 use crate::core::Viewer;
 use crate::ui::kit::tap::Say;
 
-/// What was pressed in the panel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Press {
-    /// A coin of the setup tray.
-    Tray(Value),
-    /// "Random arrangement".
-    Random,
-    /// "Clear".
-    Clear,
-    /// "Set up".
-    SetUp,
-    /// A button of play.
-    Button(Button),
-}
-
-/// Props of [`Panel`].
-#[derive(Properties, PartialEq)]
-pub struct PanelProps {
-    pub position: Rc<Evade>,
+/// What the panel needs to draw itself.
+pub struct Panel<'a> {
+    pub game: &'a Evade,
     pub viewer: Viewer,
     pub can_move: bool,
     pub pick: Pick,
-    pub targets: Rc<Vec<(Square, bool)>>,
+    pub targets: &'a [(Square, bool)],
     /// Why the last tap did nothing, if it did nothing.
     pub said: Option<AttrValue>,
-    pub on_press: Callback<Press>,
+    pub on_act: &'a Callback<Act>,
+}
+
+/// A button's click: `act`.
+fn on(on_act: &Callback<Act>, act: Act) -> Callback<MouseEvent> {
+    on_act.reform(move |_| act)
 }
 
 /// The secret setup: the next step, the tray, its buttons; then the row so far and the memo.
-fn setup(props: &PanelProps) -> Html {
-    let game = &*props.position;
+fn setup(props: &Panel) -> Html {
+    let game = props.game;
     let (seat, row) = (game.turn_seat(), pick::home_row(game));
     let p = props.pick;
-    let press = |what: Press| props.on_press.reform(move |_: MouseEvent| what);
+    let press = |what: Act| on(props.on_act, what);
     let tray = Value::ALL.iter().map(|&v| {
         let at = p.file_of(v).and_then(|f| Square::new(f as i32, row));
         let place = at.map_or_else(|| "not placed".to_string(), |sq| format!("on {sq}"));
         html! {
             <button type="button" class={classes!("tray-value", at.is_some().then_some("placed"))}
                 data-value={v.letter().to_string()} aria-pressed={(p.value == Some(v)).to_string()}
-                aria-label={format!("{}, {place}", words::value_words(v))} onclick={press(Press::Tray(v))}>
+                aria-label={format!("{}, {place}", words::value_words(v))} onclick={press(Act::Tray(v))}>
                 { tray_coin(seat, v) }
                 <span class="tray-where" aria-hidden="true">{ at.map_or_else(|| "—".to_string(), |sq| sq.to_string()) }</span>
             </button>
@@ -68,10 +55,10 @@ fn setup(props: &PanelProps) -> Html {
             </p>
             <div class="evade-tray" role="group" aria-label="Your six coins">{ for tray }</div>
             <div class="buttons">
-                <button type="button" id="evade-random" onclick={press(Press::Random)}>{ "Random arrangement" }</button>
-                <button type="button" id="evade-clear" onclick={press(Press::Clear)}
+                <button type="button" id="evade-random" onclick={press(Act::Random)}>{ "Random arrangement" }</button>
+                <button type="button" id="evade-clear" onclick={press(Act::Clear)}
                     disabled={p.row.iter().all(Option::is_none)}>{ "Clear" }</button>
-                <button type="button" id="evade-setup" class="primary" onclick={press(Press::SetUp)}
+                <button type="button" id="evade-setup" class="primary" onclick={press(Act::SetUp)}
                     disabled={!complete}>{ "Set up" }</button>
             </div>
             <p class="evade-arrangement" aria-live="polite">{ words::arrangement(&p, row) }</p>
@@ -93,19 +80,21 @@ fn button_face(b: Button) -> (&'static str, &'static str, bool) {
 }
 
 /// In play: whose turn, the buttons open now, the picked coin, the notes.
-fn play(props: &PanelProps) -> Html {
-    let game = &*props.position;
+fn play(props: &Panel) -> Html {
+    let game = props.game;
     let p = props.pick;
-    let buttons = pick::buttons(game, &p, props.can_move).into_iter().map(|b| {
-        let (id, text, primary) = button_face(b);
-        html! {
-            <button type="button" {id} class={primary.then_some("primary")}
-                onclick={props.on_press.reform(move |_: MouseEvent| Press::Button(b))}>{ text }</button>
-        }
-    });
+    let buttons = pick::buttons(game, &p, props.can_move)
+        .into_iter()
+        .map(|b| {
+            let (id, text, primary) = button_face(b);
+            html! {
+                <button type="button" {id} class={primary.then_some("primary")}
+                    onclick={on(props.on_act, Act::Button(b))}>{ text }</button>
+            }
+        });
     let detail = p
         .square
-        .map(|sq| words::detail(game, sq, props.viewer, props.can_move, &props.targets));
+        .map(|sq| words::detail(game, sq, props.viewer, props.can_move, props.targets));
     html! {
         <>
             <p class="evade-now"><strong>{ words::headline(game, props.can_move) }</strong></p>
@@ -116,10 +105,9 @@ fn play(props: &PanelProps) -> Html {
     }
 }
 
-/// The Evade panel.
-#[component]
-pub fn Panel(props: &PanelProps) -> Html {
-    let body = if pick::arranging(&props.position, props.can_move) {
+/// The Evade panel (a plain function, not a component: it is drawn with its board).
+pub fn panel(props: &Panel) -> Html {
+    let body = if pick::arranging(props.game, props.can_move) {
         setup(props)
     } else {
         play(props)

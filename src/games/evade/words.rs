@@ -84,14 +84,19 @@ pub fn square_words(game: &Evade, sq: Square, viewer: Viewer) -> String {
     }
 }
 
-/// Squares as a list for people: "c2, d2 and e2".
-pub fn list(squares: &[Square]) -> String {
+/// Squares as a list for people: "c2, d2, e2".
+fn list(squares: &[Square]) -> String {
     let names: Vec<String> = squares.iter().map(Square::to_string).collect();
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
+    names.join(", ")
+}
+
+/// Whether the player to move may peek at the coin on `sq` now (one of their own).
+pub fn may_peek(game: &Evade, sq: Square) -> bool {
+    game.can_peek()
+        && game
+            .coins_at(sq)
+            .iter()
+            .any(|c| c.owner == game.turn_seat())
 }
 
 /// `text` as a sentence: a capital first and a full stop.
@@ -195,7 +200,7 @@ pub fn detail(
             }
             None => {}
         }
-        if game.peek_squares().contains(&sq) {
+        if may_peek(game, sq) {
             text.push_str(" You may peek at it first (then you may not freeze this turn).");
         }
     }
