@@ -104,9 +104,17 @@
 //! decides repetition as the whole one.
 
 mod notation;
+#[cfg(feature = "ui")]
+mod pick;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
+#[cfg(feature = "ui")]
+mod view_draw;
+#[cfg(feature = "ui")]
+mod view_panel;
+#[cfg(feature = "ui")]
+mod words;
 pub use rules::{
     all_setups, goal_row, is_arrangement, random_setup, side_name, start_row, Coin, CoinState,
     DrawOffer, End, Evade, EvadeMove, EvadeOptions, Phase, RepetitionKey, Square, Value,
