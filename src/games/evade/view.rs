@@ -13,7 +13,7 @@ use super::view_draw::{self as draw, square_xy, CELL, COIN_R};
 use super::view_panel::{panel, Panel};
 use super::words::{self, Face};
 use crate::core::{Rng, Viewer};
-use crate::ui::game_view::{num, GameView, Paint};
+use crate::ui::game_view::{num, AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
 use crate::ui::kit::tap::Tap;
 use crate::ui::kit::{self, BoardProps};
@@ -36,7 +36,7 @@ fn paint(letter: &str) -> Option<Paint> {
 /// How the UI shows Evade.
 pub const VIEW: GameView = GameView {
     slug: "evade",
-    board: kit::host::<Evade, Board>,
+    board: |props| html! { <Board ..props /> },
     thumbnail: draw::thumbnail,
     paint,
     setup_hint: "Suns (seat 1) set up first, then Moons, each in secret: the device is handed over between them and before every turn. Switch on \"Show me my own coins\" if you would rather not remember where your ace and blank are.",
@@ -190,7 +190,8 @@ fn cell(c: &Cell, sq: Square) -> Html {
 
 /// The Evade board and its panel.
 #[component]
-pub fn Board(props: &BoardProps<Evade>) -> Html {
+pub fn Board(props: &AnyBoardProps) -> Html {
+    let board = kit::use_board::<Evade>(props);
     let pick = use_state_eq(Pick::default);
     let said = use_state_eq(|| None::<AttrValue>);
     // The focus starts on file c of the viewer's starting row.
@@ -209,6 +210,9 @@ pub fn Board(props: &BoardProps<Evade>) -> Html {
             said.set(None);
         });
     }
+    let Some(props) = &board else {
+        return kit::not_this_game();
+    };
     let (game, can_move, p) = (props.position.clone(), props.can_move, *pick);
     let targets = pick::targets(&game, &p, can_move);
     // Every act's answer: a new pick, a move, or why nothing happened.

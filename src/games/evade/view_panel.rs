@@ -9,7 +9,7 @@ use super::rules::{Evade, Square, Value};
 use super::view_draw::{legend, tray_coin};
 use super::words;
 use crate::core::Viewer;
-use crate::ui::kit::tap::Say;
+use crate::ui::kit::tap::say;
 
 /// What the panel needs to draw itself.
 pub struct Panel<'a> {
@@ -114,7 +114,7 @@ pub fn panel(props: &Panel) -> Html {
     };
     html! {
         <div class="board-panel evade-panel">
-            <Say text={props.said.clone()} />
+            { say(props.said.as_deref()) }
             { body }
             { legend() }
         </div>
