@@ -223,8 +223,11 @@ impl<'a> Turn<'a> {
             Thing::Cancel => Tap::Select(Pick::None),
             Thing::Draw(mv) if self.may(&mv) => Tap::Play(mv),
             Thing::Draw(mv) => Tap::Refuse(self.closed().unwrap_or_else(|| {
-                let why = self.game.refusal(&mv).err();
-                sentence(&why.map(|r| r.to_string()).unwrap_or_default())
+                let why = match mv {
+                    StaxMove::Offer => Refusal::AlreadyOffered,
+                    _ => Refusal::NoOffer,
+                };
+                sentence(&why.to_string())
             })),
             Thing::Cell(c) => match self.closed() {
                 Some(why) => Tap::Refuse(match self.game.stack(c) {

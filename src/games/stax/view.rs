@@ -14,7 +14,7 @@ use yew::prelude::*;
 use super::pick::{Pick, Spin, Thing, Turn};
 use super::rules::{Cell, Colour, Stax, StaxMove};
 use super::view_draw as draw;
-use super::view_panel::Panel;
+use super::view_panel::{panel, PanelProps};
 use super::view_table::{centre, hex_points, nearest, ViewBox, SIZE};
 use super::view_zoom::{use_zoom, Zoom};
 use super::words::stack_words;
@@ -109,8 +109,7 @@ fn cell(c: &Cells, at: Cell) -> Html {
     };
     let onkeydown = c.on_key.reform(move |e: KeyboardEvent| (e, at));
     let top = game.top(at).map(|t| {
-        let lifted = picked.then_some("lifted");
-        let tile = draw::tile(t.owner(), t.mask(), (cx, cy), SIZE - 2.5, lifted);
+        let tile = draw::tile(t.owner(), t.mask(), (cx, cy), SIZE - 2.5, picked);
         let landed = matches!(last, Some(StaxMove::Place { cell: to, .. } | StaxMove::Travel { to, .. }) if to == at);
         if landed {
             draw::arrived(at, last, (c.props.animate, c.props.ply), tile)
@@ -266,10 +265,23 @@ pub fn Board(props: &BoardProps<Stax>) -> Html {
     let (down, moved, up) = (zoom.clone(), zoom.clone(), zoom.clone());
     let up = Callback::from(move |e: PointerEvent| up.pointer_up(&e));
     let draws = [StaxMove::Offer, StaxMove::Accept, StaxMove::Decline];
-    let looking = now
-        .from()
-        .or(now.chosen().map(|g| g.0))
-        .or(Some(roving.at()));
+    let panel_props = PanelProps {
+        position: game,
+        before: props.before.as_deref(),
+        last_move: props.last_move,
+        pick: now,
+        can_move: props.can_move,
+        placeable: turn.placeable(),
+        ways: turn.ways(now),
+        ready: turn.ready(now),
+        draws: draws.into_iter().filter(|m| turn.may(m)).collect(),
+        looking: now
+            .from()
+            .or(now.chosen().map(|g| g.0))
+            .or(Some(roving.at())),
+        said: (*said).clone(),
+        on_tap: &on_tap,
+    };
     html! {
         <>
             <div class="board-wrap stax-wrap">
@@ -289,11 +301,7 @@ pub fn Board(props: &BoardProps<Stax>) -> Html {
                 </svg>
                 { zoom_buttons(&zoom) }
             </div>
-            <Panel position={props.position.clone()} before={props.before.clone()}
-                last_move={props.last_move} pick={now} can_move={props.can_move}
-                placeable={Rc::new(turn.placeable())} ways={Rc::new(turn.ways(now))}
-                ready={turn.ready(now)} draws={Rc::new(draws.into_iter().filter(|m| turn.may(m)).collect::<Vec<_>>())}
-                {looking} said={(*said).clone()} on_tap={on_tap.clone()} />
+            { panel(&panel_props) }
         </>
     }
 }

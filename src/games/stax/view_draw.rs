@@ -9,34 +9,37 @@ use super::view_table::{centre, hex_points, n, pointer_path, SIZE};
 use crate::core::Seat;
 use crate::ui::kit::motion;
 
-/// Each seat's tile class (Light, Dark, Red).
-const SEAT_CLASS: [&str; 3] = ["t0", "t1", "t2"];
+/// A tile's classes by seat, lying or lifted.
+const TILE_CLASS: [[&str; 2]; 3] = [
+    ["tile t0", "tile t0 lifted"],
+    ["tile t1", "tile t1 lifted"],
+    ["tile t2", "tile t2 lifted"],
+];
+/// The classes of the edge of a tile under the top one, by seat.
+const UNDER_CLASS: [&str; 3] = ["under t0", "under t1", "under t2"];
 
 /// A tile of `seat` showing `mask`, circumradius `r`, centred at `(cx, cy)`.
-pub fn tile(
-    seat: Seat,
-    mask: u8,
-    (cx, cy): (f64, f64),
-    r: f64,
-    class: Option<&'static str>,
-) -> Html {
+pub fn tile(seat: Seat, mask: u8, (cx, cy): (f64, f64), r: f64, lifted: bool) -> Html {
     let seat = seat.min(2);
-    let letter = match mask {
-        0 => Some(("K", 1.0)),
-        63 => Some(("Q", 0.6)),
-        _ => None,
+    let (letter, k) = match mask {
+        0 => ("K", 1.0),
+        63 => ("Q", 0.6),
+        _ => ("", 0.0),
+    };
+    // One shape for every tile (an empty ring but on Red's, no letter but on the king and
+    // queen): less code than a shape for each.
+    let ring = if seat == 2 {
+        hex_points(cx, cy, r * 0.74)
+    } else {
+        String::new()
     };
     html! {
-        <g class={classes!("tile", SEAT_CLASS[seat], class)}>
+        <g class={TILE_CLASS[seat][usize::from(lifted)]}>
             <polygon class="face" points={hex_points(cx, cy, r)} />
-            if seat == 2 {
-                <polygon class="ring" points={hex_points(cx, cy, r * 0.74)} />
-            }
+            <polygon class="ring" points={ring} />
             <path class="ptr" d={pointer_path(cx, cy, r, mask)} />
-            if let Some((letter, k)) = letter {
-                <text x={n(cx)} y={n(cy + 0.3 * k * r)} font-size={n(0.85 * k * r)}
-                    text-anchor="middle">{ letter }</text>
-            }
+            <text x={n(cx)} y={n(cy + 0.3 * k * r)} font-size={n(0.85 * k * r)}
+                text-anchor="middle">{ letter }</text>
         </g>
     }
 }
@@ -45,7 +48,7 @@ pub fn tile(
 pub fn mini(seat: Seat, mask: u8) -> Html {
     html! {
         <svg class="stax-mini" viewBox="-21 -21 42 42" aria-hidden="true">
-            { tile(seat, mask, (0.0, 0.0), 20.0, None) }
+            { tile(seat, mask, (0.0, 0.0), 20.0, false) }
         </svg>
     }
 }
@@ -56,7 +59,7 @@ pub fn under(stack: &[Tile], (cx, cy): (f64, f64)) -> Html {
     (1..h.min(4))
         .rev()
         .map(|k| {
-            let class = classes!("under", SEAT_CLASS[stack[h - 1 - k].owner().min(2)]);
+            let class = UNDER_CLASS[stack[h - 1 - k].owner().min(2)];
             html! { <polygon {class} points={hex_points(cx, cy + 4.0 * k as f64, SIZE - 2.5)} /> }
         })
         .collect()
@@ -83,7 +86,7 @@ pub fn heights(game: &Stax) -> Html {
 /// The tile picked, shown where it would go and how it would lie.
 pub fn ghost(seat: Seat, (c, mask): (Cell, u8)) -> Html {
     html! {
-        <g class="ghost" pointer-events="none">{ tile(seat, mask, centre(c), SIZE - 6.0, None) }</g>
+        <g class="ghost" pointer-events="none">{ tile(seat, mask, centre(c), SIZE - 6.0, false) }</g>
     }
 }
 
@@ -96,7 +99,7 @@ pub fn captured_king(loser: Seat, c: Cell) -> Html {
     html! {
         <g class="captured-king" pointer-events="none">
             <title>{ format!("{}'s king, captured on {c}", super::words::name(loser)) }</title>
-            { tile(loser, 0, (x, y), 0.6 * SIZE, None) }
+            { tile(loser, 0, (x, y), 0.6 * SIZE, false) }
             <path class="strike" d={format!("M{} {}L{} {}M{} {}L{} {}",
                 n(x - d), n(y - d), n(x + d), n(y + d), n(x - d), n(y + d), n(x + d), n(y - d))} />
         </g>
@@ -134,7 +137,7 @@ pub fn taken(before: Option<&Stax>, last: Option<StaxMove>, (animate, ply): (boo
     };
     html! {
         <>
-            { motion::fade(animate, ply, tile(loser, 0, centre(at), SIZE - 2.5, None)) }
+            { motion::fade(animate, ply, tile(loser, 0, centre(at), SIZE - 2.5, false)) }
             { captured_king(loser, at) }
         </>
     }

@@ -3,8 +3,6 @@
 //! to do, the mover's rack, the ways to lay or turn the tile shown and Place (or Move);
 //! then the other players' racks and the stack looked at.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use super::pick::{pressed_in_rack, Pick, Thing};
@@ -14,28 +12,27 @@ use super::words::{kind_words, mask_words, name, stack_words};
 use crate::core::{Game, Seat};
 use crate::ui::kit::tap::Say;
 
-/// Props of [`Panel`].
-#[derive(Properties, PartialEq)]
-pub struct PanelProps {
-    pub position: Rc<Stax>,
-    pub before: Option<Rc<Stax>>,
+/// What the panel shows.
+pub struct PanelProps<'a> {
+    pub position: &'a Stax,
+    pub before: Option<&'a Stax>,
     pub last_move: Option<StaxMove>,
     /// What is picked (still allowed by the position).
     pub pick: Pick,
     pub can_move: bool,
     /// The mover's rack tiles that have a place now.
-    pub placeable: Rc<Vec<TileKind>>,
+    pub placeable: Vec<TileKind>,
     /// The ways the tile shown may lie, each refused one with its reason.
-    pub ways: Rc<Vec<(u8, Option<Refusal>)>>,
+    pub ways: Vec<(u8, Option<Refusal>)>,
     /// The move the pick makes, when it is whole and legal.
     pub ready: Option<StaxMove>,
     /// The draw offer and answers open now.
-    pub draws: Rc<Vec<StaxMove>>,
+    pub draws: Vec<StaxMove>,
     /// The stack looked at (picked or focused).
     pub looking: Option<Cell>,
     /// Why the last tap did nothing, if it did nothing.
     pub said: Option<AttrValue>,
-    pub on_tap: Callback<Thing>,
+    pub on_tap: &'a Callback<Thing>,
 }
 
 /// What the mover is asked to do now, in a line.
@@ -65,26 +62,54 @@ fn tap_button(
     html! { <button type="button" {id} {onclick}>{ text }</button> }
 }
 
+/// A button showing a tile of `seat` with pointers `mask` (a rack's tile, or a way to lay
+/// one), tapping `thing`; a rack's tile is named under it.
+fn tile_button(
+    on_tap: &Callback<Thing>,
+    thing: Thing,
+    (seat, mask): (Seat, u8),
+    class: Option<&'static str>,
+    pressed: bool,
+    label: String,
+) -> Html {
+    let (kind, way) = match thing {
+        Thing::Rack(_, k) => (Some(k.name()), None),
+        _ => (None, Some(mask.to_string())),
+    };
+    html! {
+        <button type="button" {class} data-kind={kind} data-mask={way}
+            aria-pressed={if pressed { "true" } else { "false" }} aria-label={label.clone()}
+            title={label} onclick={on_tap.reform(move |_: MouseEvent| thing)}>
+            { mini(seat, mask) }
+            if let Some(k) = kind { <span>{ k }</span> }
+        </button>
+    }
+}
+
 /// One seat's rack: the mover's tiles with a place are marked usable.
 fn rack(p: &PanelProps, seat: Seat, mine: bool) -> Html {
-    let game = &*p.position;
+    let game = p.position;
     let reserve = game.reserve(seat);
     let label = format!("{}'s rack: {} unplayed", name(seat), reserve.len());
     let tiles = reserve.into_iter().map(|k| {
-        let usable = mine && p.placeable.contains(&k);
-        let pressed = pressed_in_rack(game, p.pick, seat, k);
+        let class = if mine && p.placeable.contains(&k) {
+            "rack-tile usable"
+        } else {
+            "rack-tile"
+        };
         let title = format!("{} {}: {}", name(seat), k.name(), k.description());
-        let onclick = p.on_tap.reform(move |_: MouseEvent| Thing::Rack(seat, k));
-        html! {
-            <button type="button" key={k.name()} class={classes!("rack-tile", usable.then_some("usable"))}
-                data-kind={k.name()} aria-pressed={pressed.to_string()} aria-label={title.clone()}
-                {title} {onclick}>
-                { mini(seat, k.base()) }<span>{ k.name() }</span>
-            </button>
-        }
+        let pressed = pressed_in_rack(game, p.pick, seat, k);
+        tile_button(
+            p.on_tap,
+            Thing::Rack(seat, k),
+            (seat, k.base()),
+            Some(class),
+            pressed,
+            title,
+        )
     });
     html! {
-        <div class={classes!("stax-rack", mine.then_some("mine"))}
+        <div class={if mine { "stax-rack mine" } else { "stax-rack" }}
             data-seat={game_letter(seat)} role="group" aria-label={label.clone()}>
             if !mine { <p>{ label }</p> }
             <div class="rack-tiles">{ for tiles }</div>
@@ -99,24 +124,23 @@ fn game_letter(seat: Seat) -> &'static str {
 /// The ways to lay or turn the tile shown, then Place or Move, and Cancel; or the draw
 /// offer when nothing is picked.
 fn actions(p: &PanelProps) -> Html {
-    let game = &*p.position;
+    let game = p.position;
     let seat = game.turn();
     let chosen = p.pick.chosen().map(|c| c.1);
     let ways = p.ways.iter().map(|(m, why)| {
-        let m = *m;
-        let words = mask_words(m);
-        let label = match why {
-            Some(r) => format!("{words}: refused, {r}"),
-            None => words,
+        let words = mask_words(*m);
+        let (class, label) = match why {
+            Some(r) => (Some("refused"), format!("{words}: refused, {r}")),
+            None => (None, words),
         };
-        let onclick = p.on_tap.reform(move |_: MouseEvent| Thing::Way(m));
-        html! {
-            <button type="button" class={classes!(why.is_some().then_some("refused"))}
-                data-mask={m.to_string()} aria-pressed={(chosen == Some(m)).to_string()}
-                aria-label={label.clone()} title={label} {onclick}>
-                { mini(seat, m) }
-            </button>
-        }
+        tile_button(
+            p.on_tap,
+            Thing::Way(*m),
+            (seat, *m),
+            class,
+            chosen == Some(*m),
+            label,
+        )
     });
     let confirm = if p.pick.placing().is_some() {
         "Place"
@@ -130,13 +154,13 @@ fn actions(p: &PanelProps) -> Html {
                 <div class="stax-ways" role="group" aria-label="How the tile lies">{ for ways }</div>
             }
             if p.ready.is_some() {
-                { tap_button(&p.on_tap, Thing::Confirm, "stax-confirm", confirm) }
+                { tap_button(p.on_tap, Thing::Confirm, "stax-confirm", confirm) }
             }
             if p.pick != Pick::None {
-                { tap_button(&p.on_tap, Thing::Cancel, "stax-cancel", "Cancel") }
+                { tap_button(p.on_tap, Thing::Cancel, "stax-cancel", "Cancel") }
             }
             if offer {
-                { tap_button(&p.on_tap, Thing::Draw(StaxMove::Offer), "stax-offer", "Offer a draw") }
+                { tap_button(p.on_tap, Thing::Draw(StaxMove::Offer), "stax-offer", "Offer a draw") }
             }
         </div>
     }
@@ -144,15 +168,15 @@ fn actions(p: &PanelProps) -> Html {
 
 /// A line on how the game ended by a capture, or on a pending draw offer.
 fn news(p: &PanelProps) -> Html {
-    let game = &*p.position;
-    if let Some((loser, at)) = capture(p.before.as_deref(), p.last_move) {
+    let game = p.position;
+    if let Some((loser, at)) = capture(p.before, p.last_move) {
         let winner = game.top(at).map_or(0, |t| t.owner());
         return html! {
             <p class="stax-capture">{ format!("{} captured {}'s king on {at}.", name(winner), name(loser)) }</p>
         };
     }
     if p.draws.contains(&StaxMove::Accept) {
-        let on_tap = &p.on_tap;
+        let on_tap = p.on_tap;
         return html! {
             <div class="stax-act">
                 <p>{ format!("{} offers a draw.", name(game.turn())) }</p>
@@ -165,9 +189,8 @@ fn news(p: &PanelProps) -> Html {
 }
 
 /// The STAX panel.
-#[component]
-pub fn Panel(props: &PanelProps) -> Html {
-    let game = &*props.position;
+pub fn panel(props: &PanelProps) -> Html {
+    let game = props.position;
     let mover = game.turn();
     let playing =
         props.can_move && game.outcome().is_none() && !props.draws.contains(&StaxMove::Accept);
