@@ -92,11 +92,21 @@
 //! [`StaxMove::travel`] build moves in their canonical form.
 
 mod notation;
+#[cfg(feature = "ui")]
+mod pick;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
 #[cfg(feature = "ui")]
+mod view_draw;
+#[cfg(feature = "ui")]
+mod view_panel;
+#[cfg(feature = "ui")]
 pub mod view_table;
+#[cfg(feature = "ui")]
+mod view_zoom;
+#[cfg(feature = "ui")]
+mod words;
 
 pub use rules::{
     mirror, rotate, rotations, Bounds, Cell, Colour, End, KingState, Phase, Refusal, Stax,
