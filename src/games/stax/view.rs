@@ -19,7 +19,7 @@ use super::view_table::{centre, hex_points, nearest, ViewBox, SIZE};
 use super::view_zoom::{use_zoom, Zoom};
 use super::words::stack_words;
 use crate::core::Game;
-use crate::ui::game_view::{GameView, Paint};
+use crate::ui::game_view::{AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
 use crate::ui::kit::tap::Tap;
 use crate::ui::kit::{self, BoardProps};
@@ -39,7 +39,7 @@ fn paint(letter: &str) -> Option<Paint> {
 /// How the UI shows STAX.
 pub const VIEW: GameView = GameView {
     slug: "stax",
-    board: kit::host::<Stax, Board>,
+    board: |props| html! { <Board ..props /> },
     // The home page's picture: fixed markup (`thumbnail.svg`, drawn by this board's code).
     thumbnail: || Html::from_html_unchecked(AttrValue::Static(include_str!("thumbnail.svg"))),
     paint,
@@ -199,7 +199,8 @@ fn zoom_buttons(zoom: &Zoom) -> Html {
 
 /// The STAX board and its panel.
 #[component]
-pub fn Board(props: &BoardProps<Stax>) -> Html {
+pub fn Board(props: &AnyBoardProps) -> Html {
+    let board = kit::use_board::<Stax>(props);
     let pick = use_state_eq(Pick::default);
     let said = use_state_eq(|| None::<AttrValue>);
     let zoom = use_zoom();
@@ -211,6 +212,9 @@ pub fn Board(props: &BoardProps<Stax>) -> Html {
             said.set(None);
         });
     }
+    let Some(props) = &board else {
+        return kit::not_this_game();
+    };
     let game = &*props.position;
     let turn = Turn::new(game, props.can_move);
     let now = turn.clean(*pick);

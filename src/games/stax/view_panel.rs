@@ -10,7 +10,7 @@ use super::rules::{Cell, Refusal, Stax, StaxMove, TileKind};
 use super::view_draw::{capture, mini};
 use super::words::{kind_words, mask_words, name, stack_words};
 use crate::core::{Game, Seat};
-use crate::ui::kit::tap::Say;
+use crate::ui::kit::tap::say;
 
 /// What the panel shows.
 pub struct PanelProps<'a> {
@@ -200,7 +200,7 @@ pub fn panel(props: &PanelProps) -> Html {
         .map(|c| html! { <p class="stax-looking">{ stack_words(c, game.stack(c)) }</p> });
     html! {
         <div class="board-panel stax-panel">
-            <Say text={props.said.clone()} />
+            { say(props.said.as_deref()) }
             { news(props) }
             if playing {
                 <p class="stax-now">{ prompt(game, props.pick) }</p>
