@@ -41,10 +41,6 @@ pub struct Session {
     /// How each move read, and to whom: kept so the move list is not described anew at
     /// every move (a description may replay the move). Valid for the moves it covers.
     described: RefCell<Vec<(Viewer, MoveText)>>,
-    /// The masked positions last made for the board, with the whole position and viewer each
-    /// was made from: the board's props compare positions by pointer, so the same position
-    /// must come back as the same `Rc`.
-    masked: RefCell<Vec<Masked>>,
 }
 
 /// A move of the move list as its viewer may read it: in words, and in notation unless the
@@ -63,9 +59,6 @@ impl std::fmt::Display for MoveText {
     }
 }
 
-/// A masked position, the whole one it was made from, and for whom.
-type Masked = (Rc<dyn AnyGame>, Viewer, Rc<dyn AnyGame>);
-
 impl Session {
     /// Opens a saved game, replaying it once.
     ///
@@ -83,7 +76,6 @@ impl Session {
             revision: 0,
             holder: None,
             described: RefCell::default(),
-            masked: RefCell::default(),
         })
     }
 
@@ -190,24 +182,10 @@ impl Session {
     /// The position after `moves` moves as the viewer may see it.
     pub fn position_for_viewer(&self, moves: usize) -> Rc<dyn AnyGame> {
         let position = self.line.position(moves);
-        let viewer = self.viewer();
-        if viewer == Viewer::Everyone && !position.info().hidden_information {
-            return position.clone();
+        match self.viewer() {
+            Viewer::Everyone if !position.info().hidden_information => position.clone(),
+            viewer => Rc::from(position.view_as(viewer)),
         }
-        let mut masked = self.masked.borrow_mut();
-        if let Some((_, _, view)) = masked
-            .iter()
-            .find(|(whole, v, _)| Rc::ptr_eq(whole, position) && *v == viewer)
-        {
-            return view.clone();
-        }
-        let view: Rc<dyn AnyGame> = Rc::from(position.view_as(viewer));
-        // The board shows a position and the one before it.
-        if masked.len() >= 4 {
-            masked.remove(0);
-        }
-        masked.push((position.clone(), viewer, view.clone()));
-        view
     }
 
     /// Move `moves` (counted from 1) as the viewer may know it, for the board: `None` at the
@@ -633,24 +611,6 @@ mod tests {
             let seen = s.position_for_viewer(moves).position();
             assert!(!seen.contains("a6a"), "move {moves}: {seen}");
         }
-    }
-
-    #[test]
-    fn a_masked_position_comes_back_as_the_same_rc_until_the_viewer_or_position_changes() {
-        let mut s = evade();
-        s.confirm_handoff();
-        let a = s.position_for_viewer(0);
-        assert!(
-            Rc::ptr_eq(&a, &s.position_for_viewer(0)),
-            "the board's props compare it by pointer"
-        );
-        s.play("setup:na2345", 1.0).unwrap();
-        s.confirm_handoff();
-        // Another viewer now (seat 2): another mask, and seat 1's coins hidden in it.
-        let b = s.position_for_viewer(1);
-        assert!(!Rc::ptr_eq(&a, &b));
-        assert!(Rc::ptr_eq(&b, &s.position_for_viewer(1)));
-        assert!(b.position().contains("a1?"), "{}", b.position());
     }
 
     #[test]

@@ -57,17 +57,14 @@
 //! - **Seed**: the game has no randomness; the seed is ignored.
 
 mod notation;
+// The picking model of the board kit, tested natively; its board waits on the bundle
+// budget (docs/board-kit.md), so the page does not use it yet.
 #[cfg(feature = "ui")]
+#[allow(dead_code)]
 mod pick;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
-#[cfg(feature = "ui")]
-mod view_draw;
-#[cfg(feature = "ui")]
-mod view_panel;
-#[cfg(feature = "ui")]
-mod view_words;
 pub use rules::{
     cell_count, cell_index, cells, draw_position, far_row, forward, is_on_board, near_row, own_run,
     row_count, row_len, row_letter, valid_side, Cell, Colour, Dest, Stacks, StacksMove,

@@ -349,22 +349,6 @@ pub fn Play(props: &PlayProps) -> Html {
     });
     // The share link, and whether it reached the clipboard.
     let share = use_state(|| None::<(String, bool)>);
-    // The board's move callback stays the same while the number of later moves does, so the
-    // board is not drawn again for every change of the page.
-    let on_move = {
-        let dispatcher = state.dispatcher();
-        let later = state.session.as_ref().map_or(0, Session::later_moves);
-        use_callback(later, move |mv: String, &later| {
-            // Playing from an earlier position replaces the moves after it: never by accident.
-            let question = format!(
-                "Playing here replaces the {later} later move{} of this game. Play it?",
-                if later == 1 { "" } else { "s" }
-            );
-            if later == 0 || browser::confirm(&question) {
-                dispatcher.dispatch(PlayAction::Move(mv));
-            }
-        })
-    };
     {
         let dispatcher = state.dispatcher();
         use_global_listener(On::Document, "keydown", move |e: &Event| {
@@ -563,7 +547,8 @@ pub fn Play(props: &PlayProps) -> Html {
             <div class="turn-banner" role="status" aria-live="polite" style={format!("--turn-colour:{}", seat_colour(seat))}>
                 <span class="turn-chip" aria-hidden="true"></span>
                 <strong><bdi>{ names.get(seat).cloned().unwrap_or_default() }</bdi>
-                    { if thinking { " (the computer) is thinking…".to_string() } else if failed { " (the computer) could not move".to_string() } else { format!(" {}", shown.turn_words()) } }</strong>
+                    { if thinking { " (the computer) is thinking…" } else if failed { " (the computer) could not move" } else { " " } }
+                    { if thinking || failed { "" } else { shown.turn_words() } }</strong>
                 if failed {
                     <button type="button" id="ask-again" onclick={state.dispatcher().to_callback().reform(|_: MouseEvent| PlayAction::AskAgain)}>{ "Ask again" }</button>
                 }
@@ -586,6 +571,20 @@ pub fn Play(props: &PlayProps) -> Html {
     });
     let table_facts = shown.table_facts();
 
+    let on_move = {
+        let state = state.clone();
+        let later = session.later_moves();
+        Callback::from(move |mv: String| {
+            // Playing from an earlier position replaces the moves after it: never by accident.
+            let question = format!(
+                "Playing here replaces the {later} later move{} of this game. Play it?",
+                if later == 1 { "" } else { "s" }
+            );
+            if later == 0 || browser::confirm(&question) {
+                state.dispatch(PlayAction::Move(mv));
+            }
+        })
+    };
     let on_goto = {
         let state = state.clone();
         Callback::from(move |n: usize| state.dispatch(PlayAction::Goto(n)))
