@@ -110,34 +110,8 @@ impl PartialEq for AnyBoardProps {
     }
 }
 
-/// What a key does on a board of squares with roving keyboard focus (the ARIA grid pattern
-/// every square board follows).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GridKey {
-    /// Enter or Space: pick the focused square (or play onto it).
-    Pick,
-    /// Escape: drop the selection.
-    Cancel,
-    /// An arrow key: move the focus by (files, ranks), up being towards higher ranks.
-    Step(i32, i32),
-    /// Any other key, left to the board.
-    Other,
-}
-
-impl GridKey {
-    /// The meaning of `key` (a `KeyboardEvent.key`).
-    pub fn of(key: &str) -> GridKey {
-        match key {
-            "Enter" | " " => GridKey::Pick,
-            "Escape" => GridKey::Cancel,
-            "ArrowUp" => GridKey::Step(0, 1),
-            "ArrowDown" => GridKey::Step(0, -1),
-            "ArrowLeft" => GridKey::Step(-1, 0),
-            "ArrowRight" => GridKey::Step(1, 0),
-            _ => GridKey::Other,
-        }
-    }
-}
+/// What a key does on a board (the kit's one keyboard model, [`crate::ui::kit::keys::Key`]).
+pub use crate::ui::kit::keys::Key as GridKey;
 
 #[cfg(test)]
 mod tests {

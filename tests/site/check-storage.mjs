@@ -131,7 +131,8 @@ try {
     await two.waitForSelector('#copy-notice', { timeout: 5000 });
     const games = await one.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('stackplay.game.'))
       .map((k) => JSON.parse(localStorage.getItem(k))));
-    const shown = [await one.locator('.moves li').innerText(), await two.locator('.moves li').innerText()];
+    // Each entry reads its move in words; its notation is the entry's title.
+    const shown = [await one.locator('.moves li button').getAttribute('title'), await two.locator('.moves li button').getAttribute('title')];
     const histories = games.map((g) => g.record.moves.join(' '));
     check(games.length === 2 && shown.every((text) => histories.some((h) => h.length > 0 && text.includes(h))),
       `two tabs: both moves are kept (stored: ${histories.join(' | ')}; shown: ${shown.join(' | ')})`);

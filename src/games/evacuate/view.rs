@@ -115,9 +115,11 @@ fn ceiling_markup(out: &mut String, c: u8) {
         }
     }
     out.push_str(&format!(
-        "<g class=\"ceiling\" aria-hidden=\"true\"><line x1=\"{x}\" y1=\"{TOP}\" x2=\"{x}\" y2=\"{}\"/><polyline points=\"{}\"/><text x=\"{x}\" y=\"{}\">ceiling {c}</text></g>",
+        "<g class=\"ceiling\" aria-hidden=\"true\"><line x1=\"{x}\" y1=\"{TOP}\" x2=\"{x}\" y2=\"{}\"/><polyline points=\"{}\"/><text x=\"{}\" y=\"{}\">ceiling {c}</text></g>",
         TOP + 8 * H,
         pts.join(" "),
+        // Above the triangle grid, ending where the ceiling crosses it: clear of "Door A".
+        GX + (i32::from(c) + 1) * HALF,
         TOP - 8
     ));
 }

@@ -99,16 +99,7 @@ pub fn may_peek(game: &Evade, sq: Square) -> bool {
             .any(|c| c.owner == game.turn_seat())
 }
 
-/// `text` as a sentence: a capital first and a full stop.
-pub fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    let first = chars.next().map(|c| c.to_ascii_uppercase());
-    format!(
-        "{}{}.",
-        first.map(String::from).unwrap_or_default(),
-        chars.as_str()
-    )
-}
+pub use crate::ui::kit::tap::sentence;
 
 /// What the panel says of the picked coin's steps: "It can step to c2 and d2." and the
 /// freezing ones.

@@ -6,7 +6,7 @@
 
 use super::rules::{Square, StackControl, StackMove};
 use crate::core::Game;
-use crate::ui::kit::tap::{why_not, Tap};
+use crate::ui::kit::tap::{sentence, why_not, Tap};
 
 /// What is picked on the board: a square with a stack, or nothing.
 pub type Pick = Option<Square>;
@@ -41,17 +41,6 @@ pub fn tap(game: &StackControl, pick: Pick, can_move: bool, sq: Square) -> Tap<P
             .map(|why| sentence(why.trim_start_matches("illegal move: ")))
             .unwrap_or_default(),
     })
-}
-
-/// `text` as a sentence: a capital first and a full stop.
-fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    let first = chars.next().map(|c| c.to_ascii_uppercase());
-    format!(
-        "{}{}.",
-        first.map(String::from).unwrap_or_default(),
-        chars.as_str()
-    )
 }
 
 #[cfg(test)]

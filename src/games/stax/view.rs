@@ -946,7 +946,8 @@ pub fn Board(props: &AnyBoardProps) -> Html {
             mini_button(
                 &mut panel,
                 &attrs,
-                placing == Some(k),
+                // Only the mover's rack shows the tile picked (the others may hold the same kind).
+                seat == turn && placing == Some(k),
                 &label,
                 seat,
                 k.base(),

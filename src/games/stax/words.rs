@@ -64,16 +64,7 @@ pub fn mask_words(mask: u8) -> String {
     }
 }
 
-/// `text` as a sentence: a capital first and a full stop.
-pub fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    let first = chars.next().map(|c| c.to_ascii_uppercase());
-    format!(
-        "{}{}.",
-        first.map(String::from).unwrap_or_default(),
-        chars.as_str()
-    )
-}
+pub use crate::ui::kit::tap::sentence;
 
 #[cfg(test)]
 mod tests {

@@ -35,6 +35,18 @@ pub fn why_not<G: Game>(game: &G, mv: &G::Move) -> Option<String> {
     copy.play(mv).err().map(|e| e.to_string())
 }
 
+/// `text` as a sentence: a capital first and a full stop (an engine's reason, shown as the
+/// board's answer).
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let first = chars.next().map(|c| c.to_ascii_uppercase());
+    format!(
+        "{}{}.",
+        first.map(String::from).unwrap_or_default(),
+        chars.as_str()
+    )
+}
+
 /// The board's answer line: why a tap did nothing (`None`: empty, keeping its place), read
 /// out by screen readers too. It sits first in the panel, directly under the board on a
 /// phone. (A function, not a component: each component type costs the bundle.)
