@@ -252,6 +252,7 @@ try {
     await page.check('#option-diabolical');
     await page.click('#start-game');
     await page.waitForSelector('svg.board .cell', { timeout: 10000 });
+    if (phone) await phoneFit(page, check, 'Stacks', 'at the start', '#stacks-enter, .stacks-panel .buttons');
     const stacks = await page.evaluate(async () => {
       const tick = () => new Promise((r) => setTimeout(r, 0));
       const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -290,6 +291,7 @@ try {
     await page.selectOption('#player-count', String(staxPlayers));
     await page.click('#start-game');
     await page.waitForSelector('svg.board .cell', { timeout: 10000 });
+    if (phone) await phoneFit(page, check, 'STAX', 'at the start', '.stax-rack .rack-tile.usable');
     const box = () => page.locator('svg.stax-board').getAttribute('viewBox');
     const fitted = await box();
     await page.click('#stax-zoom-in');
@@ -391,6 +393,7 @@ try {
     await page.selectOption('#option-match', evacOption);
     await page.click('#start-game');
     await page.waitForSelector('svg.board [data-t]', { timeout: 10000 });
+    if (phone) await phoneFit(page, check, 'Evacuate', 'at the start', '.evac-stash button.usable');
     check(await page.locator('svg.board [data-t]').count() === 48, `${viewport.name}: Evacuate: 48 triangles`);
     check(await page.locator('svg.board .space').count() === 8, `${viewport.name}: Evacuate: 8 floor spaces`);
     check(await page.locator('svg.board .space .pc').count() === 12, `${viewport.name}: Evacuate: 12 occupants`);
