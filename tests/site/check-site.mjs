@@ -214,6 +214,7 @@ try {
     await page.waitForSelector('svg.board');
     const setupBanner = await page.locator('.turn-banner').innerText();
     check(/to set up their coins in secret/.test(setupBanner), `${viewport.name}: Evade: the banner says the secret setup ("${setupBanner.trim()}")`);
+    if (phone) await phoneFit(page, check, 'Evade', 'in the secret setup', '.evade-tray, #evade-setup');
     const evade = await page.evaluate(async () => {
       const tick = () => new Promise((r) => setTimeout(r, 0));
       const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
