@@ -9,7 +9,9 @@
 
 use yew::prelude::*;
 
+use super::pick::value_for_key;
 use super::rules::{random_setup, start_row, Coin, DrawOffer, Evade, EvadeMove, Square, Value};
+use super::words::{coin_kind, face_of, side, square_words, value_mark, value_words, Face};
 use crate::core::{Game, Rng, Seat, Viewer};
 use crate::ui::game_view::{AnyBoardProps, GameView, GridKey, Paint};
 
@@ -53,20 +55,6 @@ fn edge(seat: Seat) -> &'static str {
     }
 }
 
-/// One coin of a side, for people ("Sun", "Moon").
-fn coin_kind(seat: Seat) -> &'static str {
-    if seat == 0 {
-        "Sun"
-    } else {
-        "Moon"
-    }
-}
-
-/// The side's name ("Suns", "Moons").
-fn side(seat: Seat) -> &'static str {
-    super::side_name(seat)
-}
-
 /// How a side (by its letter, `S` or `M`) is painted.
 fn paint(letter: &str) -> Option<Paint> {
     match letter {
@@ -93,46 +81,6 @@ pub const VIEW: GameView = GameView {
     setup_hint: "Suns (seat 1) set up first, then Moons, each in secret: the device is handed over between them and before every turn. Switch on \"Show me my own coins\" if you would rather not remember where your ace and blank are.",
     ends_turn: None,
 };
-
-/// What a coin shows on its face: its value, or the word for the blank.
-fn value_mark(v: Value) -> &'static str {
-    match v {
-        Value::Blank => "blank",
-        Value::Ace => "A",
-        Value::Two => "2",
-        Value::Three => "3",
-        Value::Four => "4",
-        Value::Five => "5",
-    }
-}
-
-/// A value for people: "the ace (special)", "the 3".
-fn value_words(v: Value) -> String {
-    if v.is_special() {
-        format!("the {} (special)", v.name())
-    } else {
-        format!("the {}", v.name())
-    }
-}
-
-/// How a coin is drawn for this viewer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Face {
-    /// Face down, value unknown: the suit's mark only.
-    Down,
-    /// Face up: the value, for everyone (or at the end, when every coin is shown).
-    Up,
-    /// Face down, but the viewer knows its value (own coins shown, or the coin peeked at).
-    Known,
-}
-
-fn face_of(c: &Coin, over: bool) -> Face {
-    match c.value {
-        None => Face::Down,
-        Some(_) if c.face_up() || over => Face::Up,
-        Some(_) => Face::Known,
-    }
-}
 
 use crate::ui::game_view::num as n;
 
@@ -285,37 +233,6 @@ fn coin_svg_shifted(
     }
 }
 
-/// "your Sun coin", "a Moon coin".
-fn whose(c: &Coin, viewer: Viewer) -> String {
-    match viewer {
-        Viewer::Seat(s) if s == c.owner => format!("your {} coin", coin_kind(c.owner)),
-        _ => format!("a {} coin", coin_kind(c.owner)),
-    }
-}
-
-/// A coin in words, as the viewer may see it.
-fn coin_words(c: &Coin, viewer: Viewer, over: bool) -> String {
-    let who = whose(c, viewer);
-    match (face_of(c, over), c.value) {
-        (Face::Up, Some(v)) => format!("{who}, face up: {}", value_words(v)),
-        (Face::Known, Some(v)) => format!("{who}, face down; you know it is {}", value_words(v)),
-        _ => format!("{who}, face down"),
-    }
-}
-
-/// What stands on a square, in words.
-fn square_words(coins: &[Coin], viewer: Viewer, over: bool) -> String {
-    match coins {
-        [] => "empty".to_string(),
-        [c] => coin_words(c, viewer, over),
-        [under, top, ..] => format!(
-            "frozen pair: {} on top of {} underneath",
-            coin_words(top, viewer, over),
-            coin_words(under, viewer, over)
-        ),
-    }
-}
-
 /// The top-left corner of a square; row 1 at the bottom.
 fn square_xy(sq: Square) -> (f64, f64) {
     (
@@ -396,19 +313,6 @@ fn place(arrangement: &mut [Option<Value>; 6], file: usize, v: Value) {
         arrangement[g] = old;
     }
     arrangement[file] = Some(v);
-}
-
-/// The value a key names in the setup (`n`, `b` or `0` for the blank, `a` or `1` for the ace).
-fn value_for_key(key: &str) -> Option<Value> {
-    match key.to_ascii_lowercase().as_str() {
-        "n" | "b" | "0" => Some(Value::Blank),
-        "a" | "1" => Some(Value::Ace),
-        "2" => Some(Value::Two),
-        "3" => Some(Value::Three),
-        "4" => Some(Value::Four),
-        "5" => Some(Value::Five),
-        _ => None,
-    }
 }
 
 /// A value token for the setup tray (a small face-up coin).
@@ -608,7 +512,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                 None => label.push_str("empty starting square; put a coin here"),
             }
         } else {
-            label.push_str(&square_words(&coins, viewer, over));
+            label.push_str(&square_words(game, sq, viewer));
         }
         if peeked {
             label.push_str(&format!("; {} peeked at this coin this turn", side(game.turn_seat())));
@@ -880,8 +784,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
             }
         }
         let detail = (*selected).map(|sq| {
-            let coins = game.coins_at(sq);
-            let mut text = format!("{sq}: {}.", square_words(&coins, viewer, over));
+            let mut text = format!("{sq}: {}.", square_words(game, sq, viewer));
             let mine = own_coin_at(sq);
             if my_turn && !over {
                 match mine {

@@ -362,25 +362,6 @@ fn stack_words(stack: &[Colour]) -> String {
     }
 }
 
-/// What a step costs in `position`: 1 move onto an empty cell or off the board, 2 onto a
-/// stack, nothing for a pass.
-fn cost_of(position: &Stacks, mv: StacksMove) -> u8 {
-    match mv {
-        StacksMove::Pass => 0,
-        StacksMove::Enter(c)
-        | StacksMove::Move {
-            to: Dest::Cell(c), ..
-        } => {
-            if position.stack(c).is_empty() {
-                1
-            } else {
-                2
-            }
-        }
-        StacksMove::Move { to: Dest::Off, .. } => 1,
-    }
-}
-
 /// A step in words, without its player: "entered a piece on a2", "moved 2 pieces from b2 to
 /// c3", "moved 1 piece off the board from e1", "passed".
 fn step_words(mv: StacksMove) -> String {
@@ -418,7 +399,8 @@ fn last_move_note(before: &Stacks, after: &Stacks, mv: StacksMove) -> (String, b
         );
     }
     let what = step_words(mv);
-    let cost = cost_of(before, mv);
+    // The engine's own cost of the step (it was legal there, so the cost is known).
+    let cost = before.cost(&mv).unwrap_or_default();
     let left = before.moves_left().saturating_sub(cost);
     if after.outcome().is_some() {
         return (format!("{who} {what} and the game is over."), false);

@@ -15,8 +15,9 @@ use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::rules::{mirror, rotate, Cell, Colour, Phase, Stax, StaxMove, Tile, TileKind};
+use super::rules::{mirror, rotate, Cell, Colour, Phase, Stax, StaxMove, TileKind};
 use super::view_table::{centre, hex_points, n, nearest, pointer_path, ViewBox, SIZE};
+use super::words::{mask_words, name, stack_words};
 use crate::core::{Game, Seat};
 use crate::ui::game_view::{AnyBoardProps, GameView, Paint};
 
@@ -41,11 +42,6 @@ pub const VIEW: GameView = GameView {
     setup_hint: "Seat 1 plays Light and places first, seat 2 Dark, seat 3 (with three players) Red. Each player hunts the next player's king.",
     ends_turn: None,
 };
-
-/// A colour's name.
-fn name(seat: Seat) -> &'static str {
-    Colour::of_seat(seat).name()
-}
 
 /// Markup (SVG, no Yew: it is much smaller) of a tile of `seat` showing `mask`, circumradius
 /// `r`, centred at `(cx, cy)`, with an extra `class`.
@@ -110,51 +106,6 @@ fn mini_button(
     mini_svg(out, seat, mask);
     out.push_str(under);
     out.push_str("</button>");
-}
-
-/// A tile in words: "Light 2A".
-fn tile_words(t: Tile) -> String {
-    format!("{} {}", name(t.owner()), t.kind().name())
-}
-
-/// A stack in words.
-fn stack_words(c: Cell, stack: &[Tile]) -> String {
-    match stack {
-        [] => format!("{c}: empty"),
-        [one] => format!("{c}: {}", tile_words(*one)),
-        _ => format!(
-            "{c}: {} tiles, bottom to top: {}",
-            stack.len(),
-            stack
-                .iter()
-                .map(|&t| tile_words(t))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    }
-}
-
-/// Pointers in words: "pointers 0, 1, 3" (or the king's and queen's names).
-fn mask_words(mask: u8) -> String {
-    match mask {
-        0 => "the king".into(),
-        63 => "the queen".into(),
-        _ => format!(
-            "pointers {}",
-            (0..6)
-                .filter(|d| mask & (1 << d) != 0)
-                .map(|d| [
-                    "east",
-                    "north-east",
-                    "north-west",
-                    "west",
-                    "south-west",
-                    "south-east"
-                ][d])
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    }
 }
 
 /// A small picture of the game for the home page.

@@ -50,25 +50,6 @@ pub struct BoardProps<G: Game + 'static> {
     pub on_move: Callback<G::Move>,
 }
 
-impl<G: Game + 'static> PartialEq for BoardProps<G> {
-    fn eq(&self, other: &Self) -> bool {
-        let same = |a: &Option<Rc<G>>, b: &Option<Rc<G>>| match (a, b) {
-            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        Rc::ptr_eq(&self.position, &other.position)
-            && same(&self.before, &other.before)
-            && self.last_move == other.last_move
-            && self.ply == other.ply
-            && self.viewer == other.viewer
-            && self.players == other.players
-            && self.can_move == other.can_move
-            && self.animate == other.animate
-            && self.on_move == other.on_move
-    }
-}
-
 impl<G: Game + 'static> BoardProps<G> {
     /// Whether `seat` may be moved from the board now.
     pub fn may_move(&self, seat: usize) -> bool {
