@@ -7,7 +7,7 @@ use super::hooks::{use_global_listener, On};
 #[cfg(feature = "bench-page")]
 use super::pages::bench::Bench;
 use super::pages::{
-    home::Home, import::Import, new_game::NewGame, not_found::NotFound, play::Play, rules::Rules,
+    home::Home, import::Import, new_game::NewGame, not_found::not_found, play::Play, rules::Rules,
 };
 use super::routes::Route;
 
@@ -63,7 +63,7 @@ pub fn App() -> Html {
         Route::Import(payload) => {
             html! { <Import payload={payload.clone()} key={payload.clone()} /> }
         }
-        Route::NotFound(path) => html! { <NotFound path={path.clone()} /> },
+        Route::NotFound(path) => not_found(path),
     };
     html! {
         <>

@@ -6,6 +6,7 @@ pub mod app;
 pub mod browser;
 pub mod components;
 pub mod computer;
+pub mod fetch;
 pub mod game_view;
 pub mod hooks;
 pub mod kit;

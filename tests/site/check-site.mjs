@@ -112,13 +112,13 @@ try {
     await page.goto(base, { waitUntil: 'load' });
     await page.waitForSelector('.game-card', { timeout: 20000 });
     check(await page.locator('.game-card h3', { hasText: 'Stack Control' }).count() === 1, `${viewport.name}: home lists Stack Control`);
-    // Three games' pictures are static images (not in the first load): each one loads.
+    // The games' pictures are static images (not in the first load): each of the five loads.
     const thumbs = await page.evaluate(async () => {
       const imgs = [...document.querySelectorAll('.game-card img.thumb')];
       await Promise.all(imgs.map((i) => (i.complete ? null : new Promise((r) => { i.onload = r; i.onerror = r; }))));
       return imgs.map((i) => i.naturalWidth > 0);
     });
-    check(thumbs.length === 3 && thumbs.every(Boolean), `${viewport.name}: home: the static game pictures load (${JSON.stringify(thumbs)})`);
+    check(thumbs.length === 5 && thumbs.every(Boolean), `${viewport.name}: home: the static game pictures load (${JSON.stringify(thumbs)})`);
     await shot(page, `${viewport.name}-home.png`);
 
     await page.goto(base + '#/new/stack-control');

@@ -58,21 +58,7 @@ pub fn stored_game() -> Stacks {
 }
 
 /// A stack in the words the board's labels use.
-pub fn stack_words(stack: &[Colour]) -> String {
-    match stack {
-        [] => "empty".to_string(),
-        [one] => format!("1 {} piece", one.name()),
-        _ => format!(
-            "{} pieces, bottom to top: {}",
-            stack.len(),
-            stack
-                .iter()
-                .map(|c| c.name())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    }
-}
+pub use stackplay::games::stacks::stack_words;
 
 /// Checks that the board draws `game`: every cell's stack (its label and its bands), both
 /// reserves and pieces off, the player to move and the moves left.
@@ -89,12 +75,13 @@ pub fn check_board(game: &Stacks) {
             "{c}: {label} is not {:?}",
             stack
         );
-        let bands = cell.query_selector_all(".piece").unwrap().length() as usize;
-        // At most five bands: a taller stack shows its top four over three dots.
+        let bands = cell.query_selector_all(".pile .piece").unwrap().length() as usize;
+        // At most five bands: a taller stack shows its top four over three dots (pieces fading
+        // out after leaving the board are drawn outside the pile).
         let shown = if stack.len() > 5 { 4 } else { stack.len() };
         assert_eq!(bands, shown, "{c}: bands drawn");
         let top = cell
-            .query_selector_all(".piece")
+            .query_selector_all(".pile .piece")
             .unwrap()
             .item(bands.saturating_sub(1) as u32)
             .and_then(|n| n.dyn_into::<Element>().ok());
@@ -171,24 +158,6 @@ pub fn greedy(game: &Stacks) -> StacksMove {
         }
     }
     best.expect("a legal move").1
-}
-
-/// What a step costs in `game` (1 onto an empty cell or off the board, 2 onto a stack).
-pub fn cost(game: &Stacks, mv: StacksMove) -> u8 {
-    match mv {
-        StacksMove::Pass => 0,
-        StacksMove::Enter(c)
-        | StacksMove::Move {
-            to: Dest::Cell(c), ..
-        } => {
-            if game.stack(c).is_empty() {
-                1
-            } else {
-                2
-            }
-        }
-        StacksMove::Move { to: Dest::Off, .. } => 1,
-    }
 }
 
 /// Presses `el` with a click, or with the Enter key.
@@ -361,7 +330,7 @@ pub async fn play_to_the_end(by_keys_every: usize) -> (usize, usize, usize) {
             );
         } else if Game::outcome(&after).is_none()
             && after.turn() != game.turn()
-            && game.moves_left() > cost(&game, mv)
+            && game.moves_left() > game.cost(&mv).unwrap_or(0)
         {
             early += 1;
             assert!(

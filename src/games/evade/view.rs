@@ -324,12 +324,6 @@ fn tray_coin(owner: Seat, v: Value) -> Html {
     }
 }
 
-/// What the marks mean: fixed markup (`legend.html`, the key as the board's own drawing code
-/// renders it), so the page carries its pictures as text rather than as code.
-fn legend() -> Html {
-    Html::from_html_unchecked(AttrValue::Static(include_str!("legend.html")))
-}
-
 /// The Evade board and its panel.
 #[component]
 pub fn Board(props: &AnyBoardProps) -> Html {
@@ -859,7 +853,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
             </div>
             <div class="board-panel evade-panel">
                 { panel }
-                { legend() }
+                { crate::ui::kit::marks::marks_key("evade") }
             </div>
         </>
     }

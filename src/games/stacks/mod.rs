@@ -57,16 +57,22 @@
 //! - **Seed**: the game has no randomness; the seed is ignored.
 
 mod notation;
-// The picking model of the board kit, tested natively; its board waits on the bundle
-// budget (docs/board-kit.md), so the page does not use it yet.
 #[cfg(feature = "ui")]
-#[allow(dead_code)]
 mod pick;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
+#[cfg(feature = "ui")]
+mod view_draw;
+#[cfg(feature = "ui")]
+mod view_panel;
+#[cfg(feature = "ui")]
+mod view_words;
+// The board's words for a stack, for the browser tests that read the board's labels.
 pub use rules::{
     cell_count, cell_index, cells, draw_position, far_row, forward, is_on_board, near_row, own_run,
     row_count, row_len, row_letter, valid_side, Cell, Colour, Dest, Stacks, StacksMove,
     StacksOptions, COLOURS, DEFAULT_SIDE, MAX_SIDE, MIN_SIDE, MOVES_PER_TURN, PIECES,
 };
+#[cfg(feature = "ui")]
+pub use view_words::stack_words;

@@ -9,12 +9,14 @@
 //! - [`tap`]: what a tap did in a board's picking model (a new selection, a move, or a
 //!   refusal with its reason), and the line that says it.
 //! - [`motion`]: the one way pieces move: a move slides what moved and fades what went.
+//! - [`marks`]: the key under a board ("What the marks mean"), fetched when opened.
 //!
 //! A board is written as: a picking model (`pick.rs`, plain Rust with native tests: what is
 //! selected, its targets, the move a tap makes, why a tap is refused), the drawing, the panel
 //! (rack, stash, the stack picked) and the words, each a small function or component.
 
 pub mod keys;
+pub mod marks;
 pub mod motion;
 pub mod tap;
 

@@ -2,20 +2,13 @@
 
 use yew::prelude::*;
 
-/// Props of [`NotFound`].
-#[derive(Properties, PartialEq)]
-pub struct NotFoundProps {
-    /// The unknown path.
-    pub path: String,
-}
-
-/// The not-found page.
-#[component]
-pub fn NotFound(props: &NotFoundProps) -> Html {
+/// The not-found page for the unknown `path`. (A function, not a component: each component
+/// type costs the first load.)
+pub fn not_found(path: &str) -> Html {
     html! {
         <section class="page">
             <h1>{ "Page not found" }</h1>
-            <p>{ format!("There is no page at \"{}\".", props.path) }</p>
+            <p>{ format!("There is no page at \"{path}\".") }</p>
             <p><a href="#/">{ "Back to the games" }</a></p>
         </section>
     }

@@ -4,12 +4,11 @@
 //! `static/rules/`), fetched when the page opens: words cost the first load nothing that way,
 //! and they are plain HTML to edit. Only a registered game's slug is ever fetched.
 
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 use crate::registry;
 use crate::ui::components::dead_end::dead_end;
+use crate::ui::fetch::fetch_text;
 use crate::ui::routes::Route;
 
 /// Props of [`Rules`].
@@ -21,22 +20,9 @@ pub struct RulesProps {
 
 /// Fetches the rules text of `slug` from the site.
 async fn fetch_rules(slug: &str) -> Result<String, String> {
-    let offline = || {
+    fetch_text(&format!("rules/{slug}.html")).await.ok_or_else(|| {
         format!("The rules could not be loaded (rules/{slug}.html). Check the connection and reload the page.")
-    };
-    let window = web_sys::window().ok_or_else(offline)?;
-    let response = JsFuture::from(window.fetch_with_str(&format!("rules/{slug}.html")))
-        .await
-        .map_err(|_| offline())?
-        .dyn_into::<web_sys::Response>()
-        .map_err(|_| offline())?;
-    if !response.ok() {
-        return Err(offline());
-    }
-    let text = JsFuture::from(response.text().map_err(|_| offline())?)
-        .await
-        .map_err(|_| offline())?;
-    text.as_string().ok_or_else(offline)
+    })
 }
 
 /// The rules page.
