@@ -49,7 +49,8 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION" \
 fi
 
 # 4. npm tools at the exact versions of tools/package-lock.json: wasm-opt (binaryen; Debian's
-#    and the crate's are too old for today's wasm) and playwright-core (drives Chromium)
+#    and the crate's are too old for today's wasm), terser (minifies the page's JS glue) and
+#    playwright-core (drives Chromium)
 STAMP="$ROOT/tools/node_modules/.installed-lock.json"
 if ! cmp -s "$ROOT/tools/package-lock.json" "$STAMP"; then
   log "installing the npm tools into tools/node_modules"

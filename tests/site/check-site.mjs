@@ -254,6 +254,12 @@ try {
     await page.click('#start-game');
     await page.waitForSelector('svg.board .cell', { timeout: 10000 });
     if (phone) await phoneFit(page, check, 'Stacks', 'at the start', '#stacks-enter, .stacks-panel .buttons');
+    // The key under the board is a static file, fetched when it is opened.
+    await page.click('.stacks-key summary');
+    await page.waitForSelector('.stacks-key .marks li', { timeout: 10000 }).catch(() => {});
+    const marks = await page.locator('.stacks-key .marks li svg').count();
+    check(marks >= 5, `${viewport.name}: Stacks: "What the marks mean" opens with its pictures (${marks})`);
+    await page.click('.stacks-key summary');
     const stacks = await page.evaluate(async () => {
       const tick = () => new Promise((r) => setTimeout(r, 0));
       const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));

@@ -2,14 +2,15 @@
 //! pyramid, capture by making three of a size, and control the most pips at the end.
 
 mod notation;
-// The picking model of the board kit, tested natively; its board waits on the bundle
-// budget (docs/board-kit.md), so the page does not use it yet.
 #[cfg(feature = "ui")]
-#[allow(dead_code)]
 mod pick;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
+#[cfg(feature = "ui")]
+mod view_draw;
+#[cfg(feature = "ui")]
+mod view_panel;
 pub use rules::{
     Colour, Pyramid, Size, Square, StackControl, StackControlOptions, StackMove, COLOURS,
     PYRAMIDS_PER_KIND,

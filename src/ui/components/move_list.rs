@@ -7,8 +7,7 @@ use yew::prelude::*;
 use crate::session::MoveText;
 use crate::ui::components::status::isolated;
 
-/// Props of [`MoveList`].
-#[derive(Properties, PartialEq)]
+/// What [`move_list`] shows.
 pub struct MoveListProps {
     /// Moves in words, with the seat that played each.
     pub moves: Vec<(usize, MoveText)>,
@@ -20,18 +19,18 @@ pub struct MoveListProps {
     pub on_goto: Callback<usize>,
     /// Where each turn starts (move indices, from 0) when turns are several moves: one line
     /// per turn, each move a button of its own. Empty: one line per move.
-    #[prop_or_default]
     pub turns: Vec<usize>,
 }
 
-/// The move list.
-#[component]
-pub fn MoveList(props: &MoveListProps) -> Html {
+/// The list element of the move list, which keeps the move on the board in view inside the
+/// list (never scrolling the page itself) whenever `cursor` changes.
+#[hook]
+pub fn use_move_list_scroll(cursor: usize) -> NodeRef {
     let list = use_node_ref();
     {
         // Keep the current move in view inside the list (never scrolls the page itself).
         let list = list.clone();
-        use_effect_with(props.cursor, move |_| {
+        use_effect_with(cursor, move |_| {
             if let Some(list) = list.cast::<web_sys::HtmlElement>() {
                 let current = list
                     .query_selector("li.current")
@@ -43,6 +42,12 @@ pub fn MoveList(props: &MoveListProps) -> Html {
             }
         });
     }
+    list
+}
+
+/// The move list, in the list element of [`use_move_list_scroll`]. (A function, not a
+/// component: each component type costs the first load.)
+pub fn move_list(props: &MoveListProps, list: &NodeRef) -> Html {
     let item = |i: usize, seat: usize, mv: &MoveText| {
         let on_goto = props.on_goto.clone();
         let current = props.cursor == i + 1;
@@ -113,7 +118,7 @@ pub fn MoveList(props: &MoveListProps) -> Html {
         <div class="moves">
             <h2>{ "Moves" }</h2>
             // The start scrolls with the moves: nothing stands over them.
-            <div class="scroll" ref={list}>
+            <div class="scroll" ref={list.clone()}>
                 <button type="button" class={classes!("start", (props.cursor == 0).then_some("current"))} onclick={on_start}>{ "Start position" }</button>
                 <ol>{ lines }</ol>
             </div>

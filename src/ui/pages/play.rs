@@ -13,7 +13,7 @@ use crate::storage::SavedGame;
 use crate::ui::actions;
 use crate::ui::browser;
 use crate::ui::components::dead_end::dead_end;
-use crate::ui::components::move_list::MoveList;
+use crate::ui::components::move_list::{move_list, use_move_list_scroll, MoveListProps};
 use crate::ui::components::status::{isolated, player_name, result_line};
 use crate::ui::computer;
 use crate::ui::game_view::AnyBoardProps;
@@ -349,6 +349,8 @@ pub fn Play(props: &PlayProps) -> Html {
     });
     // The share link, and whether it reached the clipboard.
     let share = use_state(|| None::<(String, bool)>);
+    // The move list's element, kept scrolled to the move on the board.
+    let list = use_move_list_scroll(state.session.as_ref().map_or(0, Session::cursor));
     {
         let dispatcher = state.dispatcher();
         use_global_listener(On::Document, "keydown", move |e: &Event| {
@@ -749,7 +751,7 @@ pub fn Play(props: &PlayProps) -> Html {
                         </ul>
                     }
                 </div>
-                <MoveList moves={session.move_list()} {names} {cursor} {on_goto} {turns} />
+                { move_list(&MoveListProps { moves: session.move_list(), names, cursor, on_goto, turns }, &list) }
             </div>
         </section>
     }
