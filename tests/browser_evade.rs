@@ -295,7 +295,9 @@ async fn a_whole_game_by_clicks() {
         }
         // Once, Suns peek at a coin first: its value shows to them alone.
         if !peeked && seat == 0 && steps >= 4 && game.can_peek() {
-            let own = find_all("svg.board .cell.has-coin .coin.suns");
+            // A face-down coin: Suns' coin on top of a frozen pair lies face up, and a peek
+            // is never at a face-up coin.
+            let own = find_all("svg.board .cell.has-coin .coin.suns.face-down");
             let cell = own[0].closest(".cell").unwrap().unwrap();
             let square = cell.get_attribute("data-square").unwrap();
             click(&cell);

@@ -320,6 +320,79 @@ fn ruling_15_first_to_13() {
     assert_eq!(o.scores, Some(vec![13, 3, 4]));
 }
 
+/// Rulings 12, 14 and 15: a round that ends in a tie because a position's third occurrence
+/// makes the pile stuck at ceiling 1 is won by the player whose move ended it (the one
+/// whose move led to the repeated position, not the player whose turn would have started
+/// in it), and the player after them starts the next round.
+#[test]
+fn ruling_12_15_repetition_at_ceiling_one_tie_goes_to_the_mover_and_the_next_seat_starts() {
+    // Yellow to move at ceiling 1; the position after yellow's Y1@4.1 (green to move) has
+    // been seen twice this round.
+    let text = "3p13 r1 0,0,0 c1 G1/-/-/Y3/-/-/-/R3 ....../....../....../....../....../\
+                ....../....../...... 444/444/444/444 000/000/000/000 011/110/110/111 1B p0 \
+                --- play 2b1ccd7451870ece,2b1ccd7451870ece x0,0,0:---:-:1";
+    let before: Evacuate = text.parse().expect("position");
+    before.check_invariants().expect("invariants");
+    assert_eq!((before.round(), before.ceiling()), (1, 1));
+    assert_eq!(before.to_move(), Some(0), "yellow to move");
+
+    // Control: seen only once before, the position does not make the pile stuck.
+    let mut once: Evacuate = text
+        .replace("2b1ccd7451870ece,2b1ccd7451870ece", "2b1ccd7451870ece")
+        .parse()
+        .expect("position");
+    play(&mut once, "Y1@4.1");
+    assert_eq!(once.round(), 1, "a second occurrence ends nothing");
+    assert_eq!(once.to_move(), Some(1), "green plays on");
+
+    // The third occurrence: stuck at ceiling 1, the round ends with no pips for anyone.
+    let mut g = before.clone();
+    play(&mut g, "Y1@4.1");
+    assert_eq!(g.outcome(), None, "first to 13: the match goes on");
+    assert_eq!(g.round(), 2, "the round ended");
+    assert_eq!(
+        (0..3).map(|s| g.match_total(s)).collect::<Vec<_>>(),
+        [0, 0, 0],
+        "the round ended 0, 0, 0"
+    );
+    // A tie: yellow's move ended the round, so yellow won it and green, after yellow, starts
+    // round 2 (once yellow has chosen the tree trade).
+    assert_eq!(g.phase(), Phase::Trade);
+    assert_eq!(g.to_move(), Some(0), "yellow chooses the trade");
+    assert_eq!(g.first(), 1, "green starts round 2");
+    play(&mut g, "trade:G");
+    assert_eq!(g.to_move(), Some(1), "green starts round 2");
+    assert_eq!(g.phase(), Phase::Before);
+}
+
+/// Rulings 12, 14 and 15: when every player passes in a row at ceiling 1, the last to pass
+/// ended the round; on a tie the player after them starts the next round.
+#[test]
+fn ruling_12_15_passes_at_ceiling_one_tie_goes_to_the_last_to_pass() {
+    // Nobody has a pyramid to place: yellow, green and red pass in turn.
+    let mut g: Evacuate = "3p13 r1 0,0,0 c1 G1/-/-/Y3/-/-/-/R3 ....../....../....../\
+                           ....../....../....../....../...... 000/000/000/000 \
+                           000/000/000/000 455/554/554/555 1J p0 --- play - x0,0,0:---:-:1"
+        .parse()
+        .expect("position");
+    g.check_invariants().expect("invariants");
+    assert_eq!(g.legal_moves(), [mv("pass")]);
+    play(&mut g, "pass");
+    play(&mut g, "pass");
+    assert_eq!(g.round(), 1);
+    assert_eq!(g.to_move(), Some(2));
+    play(&mut g, "pass");
+    assert_eq!(g.round(), 2, "stuck at ceiling 1: the round ended");
+    assert_eq!(
+        (0..3).map(|s| g.match_total(s)).collect::<Vec<_>>(),
+        [0, 0, 0]
+    );
+    // Red passed last: red won the tie, and yellow, after red, starts round 2.
+    assert_eq!(g.first(), 0, "yellow starts round 2");
+    play(&mut g, "trade:R");
+    assert_eq!(g.to_move(), Some(0));
+}
+
 // ------------------------------------------------------------------------- ruling 16
 
 #[test]

@@ -599,8 +599,8 @@ fn ruling_6_peeking_at_an_own_frozen_coin_is_allowed() {
     play(&mut g, "a6-a5");
     assert_eq!(seen(&g, 1, 1, "b4"), None);
     assert!(
-        moves(&g).contains("peek:b4"),
-        "Suns may peek at their face-up coin too"
+        !moves(&g).contains("peek:b4"),
+        "Suns' coin on top of the pair lies face up: nothing to peek at (ruling 9)"
     );
 }
 
@@ -938,6 +938,68 @@ fn ruling_9_a_losing_freeze_is_offered_and_no_peek_when_every_move_freezes() {
     );
     play(&mut g, "a1-a2");
     assert_eq!(g.end(), Some(End::FrozeSpecial(0)));
+}
+
+#[test]
+fn ruling_9_no_peek_at_an_own_face_up_coin_on_top_of_a_frozen_pair() {
+    // Suns to move. On b4 Suns' 4 froze onto Moons' 4: Suns' coin is on top, face up for
+    // everyone. On e4 Moons' 5 froze onto Suns' 5: Suns' coin is underneath, face down.
+    let mut g = build(
+        "written",
+        "1",
+        ["a1n", "b1a", "c22", "d23", "b44^", "e45v"],
+        ["a6n", "b6a", "c52", "d33", "b44v", "e45^"],
+        "-",
+    );
+    let top = g
+        .seat_coins(0)
+        .iter()
+        .find(|c| c.square == sq("b4"))
+        .copied();
+    assert_eq!(
+        top.map(|c| (c.state, c.face_up())),
+        Some((CoinState::OnTop, true))
+    );
+    assert_eq!(seen(&g, 1, 0, "b4"), Some(Value::Four), "Moons see it too");
+    assert!(g.can_peek());
+    // Every own face-down coin may be peeked at, the frozen one underneath on e4 included;
+    // the face-up one on b4 is not offered.
+    let peeks: BTreeSet<String> = moves(&g)
+        .into_iter()
+        .filter(|m| m.starts_with("peek:"))
+        .collect();
+    assert_eq!(
+        peeks,
+        set(&["peek:a1", "peek:b1", "peek:c2", "peek:d2", "peek:e4"])
+    );
+    assert!(!g.peek_squares().contains(&sq("b4")));
+    // Suns' own view (their values hidden) lists the same.
+    assert_eq!(g.view(Viewer::Seat(0)).legal_moves(), g.legal_moves());
+    // Playing it anyway is refused, with the reason in words, and changes nothing.
+    let why = assert_illegal(&mut g, "peek:b4");
+    assert!(why.contains("b4 is already face up"), "{why}");
+    assert!(why.contains("face-down"), "{why}");
+    // No peek was made, so freezing stays open; a peek at a face-down coin still works.
+    assert_eq!(g.peeked(), None);
+    assert!(
+        moves(&g).contains("d2-d3"),
+        "the freeze of Moons' coin on d3"
+    );
+    play(&mut g, "peek:e4");
+    assert_eq!(seen(&g, 0, 0, "e4"), Some(Value::Five));
+    assert_eq!(seen(&g, 1, 0, "e4"), None);
+    // Moons, to move next, may peek at their own coin under Suns' on b4 but not at their
+    // face-up one on e4.
+    play(&mut g, "a1-a2");
+    let peeks: BTreeSet<String> = moves(&g)
+        .into_iter()
+        .filter(|m| m.starts_with("peek:"))
+        .collect();
+    assert_eq!(
+        peeks,
+        set(&["peek:a6", "peek:b6", "peek:c5", "peek:d3", "peek:b4"])
+    );
+    assert!(assert_illegal(&mut g, "peek:e4").contains("Moons' coin on e4 is already face up"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1491,7 +1553,14 @@ impl Model {
         }
         if !self.own && self.peeked.is_none() && steps.iter().any(|s| !s.2) {
             for (&at, stack) in &self.board {
-                if stack.iter().any(|c| c.0 == self.turn) {
+                // An own coin face down: alone, or under a frozen pair. The top of a pair
+                // (the coin that moved onto the other) lies face up: no peek (ruling 9).
+                let face_down_own = match stack.as_slice() {
+                    [lone] => lone.0 == self.turn,
+                    [under, _top] => under.0 == self.turn,
+                    _ => false,
+                };
+                if face_down_own {
                     out.insert(format!("peek:{}", square_name(at)));
                 }
             }

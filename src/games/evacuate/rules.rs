@@ -927,11 +927,14 @@ impl Evacuate {
 
     /// Starts `seat`'s turn: repetition (ruling 12), then jam or not.
     fn start_turn(&mut self, seat: Seat) {
+        // The player whose step led here: when this position's third occurrence makes the
+        // pile stuck, their move is the one that did it (and, at ceiling 1, ended the round).
+        let mover = self.turn;
         self.turn = seat;
         self.released = 0;
         let key = self.key();
         if self.history.iter().filter(|&&k| k == key).count() >= 2 {
-            self.stuck(seat);
+            self.stuck(seat, mover);
             return;
         }
         self.history.push(key);
@@ -948,7 +951,10 @@ impl Evacuate {
     }
 
     /// The pile is stuck: clear the movement portion, lower the ceiling, go on with `next`.
-    fn stuck(&mut self, next: Seat) {
+    /// `ender` is the player whose move made it stuck (the last to pass, or the one whose
+    /// move led to a position's third occurrence): if the round ends here, it was their move
+    /// that ended it (ruling 14).
+    fn stuck(&mut self, next: Seat, ender: Seat) {
         self.released = 0;
         for i in 0..TRIANGLES {
             self.return_piece(Tri::from_index(i));
@@ -956,7 +962,7 @@ impl Evacuate {
         self.passes = 0;
         self.history.clear();
         if self.ceiling <= 1 {
-            self.end_round();
+            self.end_round(ender);
             return;
         }
         self.ceiling -= 1;
@@ -971,7 +977,7 @@ impl Evacuate {
         for p in lost {
             self.remove_by_ceiling(p);
         }
-        if self.settle(before, [0; 4]) {
+        if self.settle(before, [0; 4], ender) {
             return;
         }
         let seat = if self.eliminated[next] {
@@ -994,8 +1000,8 @@ impl Evacuate {
     }
 
     /// After pyramids left the floor: round end, eliminations, the target. Returns whether
-    /// the round (or the game) ended.
-    fn settle(&mut self, before: [usize; 4], evac: [usize; 4]) -> bool {
+    /// the round (or the game) ended. `ender` is the player whose move it was.
+    fn settle(&mut self, before: [usize; 4], evac: [usize; 4], ender: Seat) -> bool {
         let now = self.colour_counts();
         // Only a player's colour ends the round (not wild blue).
         let emptied = COLOURS.into_iter().any(|c| {
@@ -1024,13 +1030,15 @@ impl Evacuate {
             }
         }
         if emptied || self.active() <= 1 {
-            self.end_round();
+            self.end_round(ender);
             return true;
         }
         false
     }
 
-    fn end_round(&mut self) {
+    /// The round is over; `ender` is the player whose move ended it (the round's winner on
+    /// a tie, ruling 14).
+    fn end_round(&mut self, ender: Seat) {
         let seats = self.mode.seats();
         let single = self.match_rule == MatchRule::OneRound || self.mode == Mode::Pugilists;
         if single {
@@ -1058,13 +1066,13 @@ impl Evacuate {
         }
         // Who starts the next round: the players alternate with two; with three or four,
         // the player after the round's winner (most pips this round; on a tie, the player
-        // whose turn ended it), rules 14 to 16.
+        // whose move ended it), rules 14 to 16.
         let first = if seats == 2 {
             usize::try_from(self.round % 2).unwrap_or(0)
         } else {
             match self.best(|s| self.round_score(s)).as_slice() {
                 [winner] => (winner + 1) % seats,
-                _ => (self.turn + 1) % seats,
+                _ => (ender + 1) % seats,
             }
         };
         *self = Evacuate::fresh(
@@ -1110,7 +1118,7 @@ impl Evacuate {
                 if self.floor_count() < on_floor {
                     self.history.clear();
                 }
-                if self.settle(before, evac) {
+                if self.settle(before, evac, seat) {
                     return;
                 }
             }
@@ -1432,7 +1440,7 @@ impl Game for Evacuate {
                 self.passes += 1;
                 let next = self.next_seat(seat);
                 if usize::from(self.passes) >= self.active() {
-                    self.stuck(next);
+                    self.stuck(next, seat);
                 } else {
                     self.start_turn(next);
                 }

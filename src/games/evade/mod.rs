@@ -20,12 +20,13 @@
 //!   value is secret.
 //! - **What "own coins shown" shows**: with the option on, a seat's view shows its own values
 //!   at all times (the hand-off screen only ever shows the view of the seat to move).
-//! - **Peeking**: a peek is a move of its own, before the step, at any one of the player's
-//!   six coins, frozen ones included (also a frozen coin already face up: the rulings allow
-//!   any own coin). It is listed only in the rules as written, once a turn, and only when
-//!   some legal step does not freeze; after it, freezing steps are not listed. The peeked
-//!   value shows in the peeker's view until their step ends the turn; everyone sees which
-//!   square was peeked at.
+//! - **Peeking**: a peek is a move of its own, before the step, at one of the player's own
+//!   face-down coins, a frozen one underneath included; a coin already face up (the player's
+//!   coin on top of a frozen pair) is neither listed nor accepted, since a peek there shows
+//!   nothing and only spends the turn's freeze (ruling 9). It is listed only in the rules as
+//!   written, once a turn, and only when some legal step does not freeze; after it,
+//!   freezing steps are not listed. The peeked value shows in the peeker's view until their
+//!   step ends the turn; everyone sees which square was peeked at.
 //! - **Memory**: after that turn a player's screen no longer shows the value (rule 6: they
 //!   must remember). The engine keeps which own coins each seat has peeked at
 //!   (`Game::recall`): the computer is told them, a person's view never shows them.

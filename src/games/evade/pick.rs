@@ -502,6 +502,30 @@ mod tests {
             "a frozen coin has no step"
         );
         assert!(buttons(&game, &pair, true).contains(&Button::Peek));
+        // Suns to move: their coin on top of that pair lies face up, so there is nothing to
+        // peek at (ruling 9): the pair only says it is frozen, and Peek is neither shown nor
+        // played.
+        let suns = started(
+            false,
+            &["c1-c2", "c6-c5", "c2-c3", "c5-c4", "c3-c4", "a6-a5"],
+        );
+        assert_eq!(
+            tap_square(&suns, &Pick::default(), true, sq("c4")),
+            Tap::Refuse("c4 is a frozen pair: neither coin moves again.".into())
+        );
+        let top = Pick {
+            square: Some(sq("c4")),
+            ..Pick::default()
+        };
+        assert!(!buttons(&suns, &top, true).contains(&Button::Peek));
+        assert_eq!(
+            press(&suns, &top, true, Button::Peek),
+            Tap::Refuse(
+                "Suns' coin on c4 is already face up: a peek is at one of your own face-down \
+                 coins."
+                    .into()
+            )
+        );
         // With nothing to peek at (own coins shown), the pair says why.
         let shown = started(true, &freeze);
         assert_eq!(

@@ -560,6 +560,14 @@ impl Evade {
         self.seat_coins(seat).iter().position(|c| c.square == sq)
     }
 
+    /// Whether the coin of the player whose turn it is on `sq` lies face up (the top of a
+    /// frozen pair): nothing to peek at.
+    fn own_face_up(&self, sq: Square) -> bool {
+        self.seat_coins(self.turn)
+            .iter()
+            .any(|c| c.square == sq && c.face_up())
+    }
+
     fn in_turn(&self) -> bool {
         self.phase == Phase::Play && self.offer != DrawOffer::Pending
     }
@@ -636,8 +644,10 @@ impl Evade {
             && self.turn_steps().iter().any(|&(_, _, freezes)| !freezes)
     }
 
-    /// The squares of the coins the player to move may peek at (all six of their own coins,
-    /// frozen ones too) when a peek is offered.
+    /// The squares of the coins the player to move may peek at, when a peek is offered: their
+    /// own face-down coins, a frozen one underneath included; not a coin already face up (the
+    /// top of a frozen pair): a peek there shows nothing and only spends the turn's freeze
+    /// (ruling 9).
     pub fn peek_squares(&self) -> Vec<Square> {
         if !self.can_peek() {
             return Vec::new();
@@ -645,6 +655,7 @@ impl Evade {
         let mut squares: Vec<Square> = self
             .seat_coins(self.turn)
             .iter()
+            .filter(|c| !c.face_up())
             .map(|c| c.square)
             .collect();
         crate::core::sort_small(&mut squares); // distinct squares
@@ -705,6 +716,10 @@ impl Evade {
             (EvadeMove::Peek(sq), _) if self.coin_index(self.turn, *sq).is_none() => {
                 format!("{me} have no coin on {sq} to peek at")
             }
+            (EvadeMove::Peek(sq), _) if self.own_face_up(*sq) => format!(
+                "{me}' coin on {sq} is already face up: a peek is at one of your own face-down \
+                 coins"
+            ),
             (EvadeMove::Peek(_), _) => {
                 "no peek when every move freezes (a player who peeks may not freeze)".into()
             }
@@ -988,6 +1003,12 @@ impl Evade {
                     if self.coin_index(self.turn, sq).is_none() {
                         return Err(format!(
                             "the peeked square {sq} holds no coin of {}",
+                            side_name(self.turn)
+                        ));
+                    }
+                    if self.own_face_up(sq) {
+                        return Err(format!(
+                            "the peeked coin of {} on {sq} lies face up",
                             side_name(self.turn)
                         ));
                     }

@@ -90,13 +90,10 @@ fn list(squares: &[Square]) -> String {
     names.join(", ")
 }
 
-/// Whether the player to move may peek at the coin on `sq` now (one of their own).
+/// Whether the player to move may peek at the coin on `sq` now (one of their own face-down
+/// coins): the engine's list says.
 pub fn may_peek(game: &Evade, sq: Square) -> bool {
-    game.can_peek()
-        && game
-            .coins_at(sq)
-            .iter()
-            .any(|c| c.owner == game.turn_seat())
+    game.peek_squares().contains(&sq)
 }
 
 pub use crate::ui::kit::tap::sentence;
