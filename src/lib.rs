@@ -18,6 +18,7 @@ pub mod ai;
 pub mod computer;
 pub mod core;
 pub mod games;
+pub mod json;
 pub mod record;
 pub mod registry;
 pub mod session;

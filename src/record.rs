@@ -2,10 +2,9 @@
 
 use std::rc::Rc;
 
-use serde::{Deserialize, Serialize};
-
 use crate::core::{AnyGame, ApiError, PlayError, Seat};
 pub use crate::core::{PlayerInfo, Strength};
+use crate::json::{self, Json, JsonError, Problem};
 use crate::registry;
 
 /// The record format this build writes and reads.
@@ -80,7 +79,7 @@ impl Timeline {
 }
 
 /// Everything needed to rebuild a game exactly: which game, its options, its seed and its moves.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
     /// Record format version ([`RECORD_FORMAT`]).
     pub format: u32,
@@ -236,8 +235,91 @@ impl GameRecord {
 
     /// The record as JSON (what files and links carry).
     pub fn to_json(&self) -> String {
-        // A record holds only strings and numbers, so serialising cannot fail.
-        serde_json::to_string(self).unwrap_or_default()
+        let mut out = String::new();
+        self.write_json(&mut out);
+        out
+    }
+
+    /// Appends the record as JSON: `{"format":1,"game":...,"options":...,"seed":...,
+    /// "players":[{"name":...,"colour":...,"computer":...}],"moves":[...]}` (a person's seat
+    /// has no `computer`).
+    pub fn write_json(&self, out: &mut String) {
+        out.push('{');
+        json::write_key(out, "format");
+        out.push_str(&self.format.to_string());
+        json::write_key(out, "game");
+        json::write_str(out, &self.game);
+        json::write_key(out, "options");
+        json::write_str(out, &self.options);
+        json::write_key(out, "seed");
+        out.push_str(&self.seed.to_string());
+        json::write_key(out, "players");
+        out.push('[');
+        for (i, p) in self.players.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push('{');
+            json::write_key(out, "name");
+            json::write_str(out, &p.name);
+            json::write_key(out, "colour");
+            json::write_str(out, &p.colour);
+            if let Some(strength) = p.computer {
+                json::write_key(out, "computer");
+                json::write_str(out, strength.label());
+            }
+            out.push('}');
+        }
+        out.push(']');
+        json::write_key(out, "moves");
+        out.push('[');
+        for (i, mv) in self.moves.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json::write_str(out, mv);
+        }
+        out.push_str("]}");
+    }
+
+    /// The record in a JSON tree, as written, not yet validated. Fields this version does not
+    /// know are ignored; a strength word it does not know reads as normal.
+    ///
+    /// # Errors
+    /// A part missing, twice or of the wrong kind.
+    pub fn from_tree(v: &Json) -> Result<GameRecord, JsonError> {
+        let strings = |key: &str| -> Result<Vec<String>, JsonError> {
+            v.need(key)?
+                .items()?
+                .iter()
+                .map(|m| m.str().map(str::to_string))
+                .collect()
+        };
+        let players = v
+            .need("players")?
+            .items()?
+            .iter()
+            .map(|p| {
+                Ok(PlayerInfo {
+                    name: p.need("name")?.str()?.to_string(),
+                    colour: p.need("colour")?.str()?.to_string(),
+                    computer: match p.field("computer")? {
+                        None => None,
+                        Some(word) => {
+                            Some(Strength::from_label(word.str()?).unwrap_or(Strength::Normal))
+                        }
+                    },
+                })
+            })
+            .collect::<Result<_, JsonError>>()?;
+        Ok(GameRecord {
+            format: v.need("format")?.whole()?,
+            game: v.need("game")?.str()?.to_string(),
+            options: v.need("options")?.str()?.to_string(),
+            seed: v.need("seed")?.u64()?,
+            players,
+            moves: strings("moves")?,
+        })
     }
 
     /// A record from JSON, fully validated, its moves in canonical notation.
@@ -245,18 +327,18 @@ impl GameRecord {
     /// # Errors
     /// When the text is not a record or the record is not valid.
     pub fn from_json(text: &str) -> Result<Self, ApiError> {
-        let record: GameRecord = serde_json::from_str(text).map_err(|e| {
-            ApiError::BadRecord(
-                if e.is_eof() {
-                    "it is cut short: part of the game record is missing"
-                } else if e.is_data() {
-                    "it is not a game record (parts of one are missing or of the wrong kind)"
-                } else {
-                    "it is not a game record"
-                }
-                .into(),
-            )
-        })?;
+        let record = json::parse(text)
+            .and_then(|v| GameRecord::from_tree(&v))
+            .map_err(|e| {
+                ApiError::BadRecord(
+                    match e.problem {
+                        Problem::CutShort => "it is cut short: part of the game record is missing",
+                        Problem::WrongShape => "it is not a game record (parts of one are missing or of the wrong kind)",
+                        Problem::NotJson => "it is not a game record",
+                    }
+                    .into(),
+                )
+            })?;
         let record = record.normalised()?;
         for (seat, p) in record.players.iter().enumerate() {
             check_name(&p.name)

@@ -26,21 +26,19 @@ pub enum Viewer {
 
 /// A player's name and display colour (a side's letter, or a CSS colour where the rules give
 /// seats no side of their own).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerInfo {
     /// The name shown at the table.
     pub name: String,
     /// The colour the player is shown in.
     pub colour: String,
     /// Whether the computer plays this seat, and how hard it thinks; a person when `None`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub computer: Option<Strength>,
 }
 
 /// How hard the computer thinks for a seat it plays: about 0.2 s, 1 s and 3 s a step.
-// Stored as its word, through `String` (whose serde code the bundle has anyway).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
+// Stored as its word (`GameRecord::write_json`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Strength {
     /// A casual opponent, about 0.2 s a step.
     Quick,
@@ -66,22 +64,6 @@ impl Strength {
     /// The strength a menu's word names.
     pub fn from_label(label: &str) -> Option<Strength> {
         Strength::ALL.into_iter().find(|s| s.label() == label)
-    }
-}
-
-impl From<Strength> for String {
-    fn from(s: Strength) -> String {
-        s.label().to_string()
-    }
-}
-
-impl TryFrom<String> for Strength {
-    type Error = &'static str;
-
-    /// A word this version does not know (a newer version's strength) reads as `Normal`,
-    /// so the game still opens.
-    fn try_from(label: String) -> Result<Strength, &'static str> {
-        Ok(Strength::from_label(&label).unwrap_or(Strength::Normal))
     }
 }
 

@@ -1,15 +1,14 @@
 //! A saved game as stored: a versioned wrapper around a [`GameRecord`].
 
-use serde::{Deserialize, Serialize};
-
 use crate::core::ApiError;
+use crate::json::{self, Json, JsonError, Problem};
 use crate::record::GameRecord;
 
 /// The storage schema this build writes and reads.
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// One saved game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SavedGame {
     /// Storage schema version ([`SCHEMA_VERSION`]).
     pub schema: u32,
@@ -25,7 +24,6 @@ pub struct SavedGame {
     pub updated_ms: f64,
     /// The game this one was copied from when two histories of it diverged (two tabs
     /// moving at once, a backup holding another version), so neither is lost.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub copy_of: Option<String>,
 }
 
@@ -79,14 +77,22 @@ impl SavedGame {
     /// A sentence saying what is wrong: not JSON, an unknown schema, a record that does not
     /// replay, a cursor past the moves.
     pub fn parse(text: &str) -> Result<SavedGame, EntryError> {
-        /// Just the version, read first: a newer entry may not fit [`SavedGame`] at all.
-        #[derive(Deserialize)]
-        struct Version {
-            schema: Option<u64>,
-        }
-        let version: Version = serde_json::from_str(text)
+        let tree = json::parse(text)
             .map_err(|e| EntryError::damaged(format!("not readable ({})", json_problem(&e))))?;
-        match version.schema {
+        SavedGame::judge(&tree)
+    }
+
+    /// Validates an entry already read as JSON (see [`SavedGame::parse`]).
+    ///
+    /// # Errors
+    /// See [`SavedGame::parse`].
+    pub fn judge(tree: &Json) -> Result<SavedGame, EntryError> {
+        // The version first: a newer entry may not fit this shape at all.
+        let version = tree
+            .field("schema")
+            .and_then(|v| v.map(Json::u64).transpose())
+            .map_err(|e| EntryError::damaged(format!("not readable ({})", json_problem(&e))))?;
+        match version {
             Some(v) if v == u64::from(SCHEMA_VERSION) => {}
             Some(v) if v > u64::from(SCHEMA_VERSION) => {
                 return Err(EntryError {
@@ -103,7 +109,7 @@ impl SavedGame {
             }
             None => return Err(EntryError::damaged("not a saved game (no schema version)")),
         }
-        let mut saved: SavedGame = serde_json::from_str(text)
+        let mut saved = SavedGame::from_tree(tree)
             .map_err(|e| EntryError::damaged(format!("damaged ({})", json_problem(&e))))?;
         saved.record = saved.record.normalised().map_err(|e| match e {
             // Most likely a game added by a newer version of the app: left for it.
@@ -134,14 +140,50 @@ impl SavedGame {
     /// compare its history with another version's. `None` when it does not read as an entry
     /// of this schema.
     pub fn peek(text: &str) -> Option<SavedGame> {
-        serde_json::from_str::<SavedGame>(text)
+        json::parse(text)
             .ok()
+            .and_then(|tree| SavedGame::from_tree(&tree).ok())
             .filter(|s| s.schema == SCHEMA_VERSION)
     }
 
-    /// The entry as stored.
+    /// The entry in a JSON tree, as written, not yet validated.
+    fn from_tree(v: &Json) -> Result<SavedGame, JsonError> {
+        Ok(SavedGame {
+            schema: v.need("schema")?.whole()?,
+            id: v.need("id")?.str()?.to_string(),
+            record: GameRecord::from_tree(v.need("record")?)?,
+            cursor: v.need("cursor")?.whole()?,
+            created_ms: v.need("created_ms")?.f64()?,
+            updated_ms: v.need("updated_ms")?.f64()?,
+            copy_of: match v.field("copy_of")? {
+                Some(id) => Some(id.str()?.to_string()),
+                None => None,
+            },
+        })
+    }
+
+    /// The entry as stored: `{"schema":1,"id":...,"record":{...},"cursor":...,
+    /// "created_ms":...,"updated_ms":...}`, and `"copy_of"` when it is a copy.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        let mut out = String::from("{");
+        json::write_key(&mut out, "schema");
+        out.push_str(&self.schema.to_string());
+        json::write_key(&mut out, "id");
+        json::write_str(&mut out, &self.id);
+        json::write_key(&mut out, "record");
+        self.record.write_json(&mut out);
+        json::write_key(&mut out, "cursor");
+        out.push_str(&self.cursor.to_string());
+        json::write_key(&mut out, "created_ms");
+        json::write_f64(&mut out, self.created_ms);
+        json::write_key(&mut out, "updated_ms");
+        json::write_f64(&mut out, self.updated_ms);
+        if let Some(original) = &self.copy_of {
+            json::write_key(&mut out, "copy_of");
+            json::write_str(&mut out, original);
+        }
+        out.push('}');
+        out
     }
 
     /// Plays `mv` at the cursor: later moves (if the player had stepped back) are dropped.
@@ -165,15 +207,12 @@ impl SavedGame {
 
 /// Where a JSON text went wrong, without quoting any of it (a stored entry can be megabytes,
 /// and a reason is shown and stored beside it).
-fn json_problem(e: &serde_json::Error) -> String {
-    use serde_json::error::Category;
-    let what = match e.classify() {
-        Category::Eof => "cut short",
-        Category::Syntax => "not JSON",
-        Category::Data => "parts missing or of the wrong kind",
-        Category::Io => "could not be read",
-    };
-    format!("{what}, at line {} column {}", e.line(), e.column())
+fn json_problem(e: &JsonError) -> String {
+    match e.problem {
+        Problem::CutShort => format!("cut short, at line {} column {}", e.line, e.column),
+        Problem::NotJson => format!("not JSON, at line {} column {}", e.line, e.column),
+        Problem::WrongShape => "parts missing or of the wrong kind".into(),
+    }
 }
 
 /// Why a stored record does not replay, in fixed words: the engines' own messages may quote
@@ -275,20 +314,17 @@ impl Backup {
     /// Reads a backup file: each game fully validated on its own, so one damaged entry costs
     /// only itself. `None` when the text is not a backup at all.
     pub fn read(text: &str) -> Option<Vec<Result<SavedGame, String>>> {
-        /// The file with each game left as its raw text (judged one by one below).
-        #[derive(Deserialize)]
-        struct File<'a> {
-            stackplay_backup: u32,
-            #[serde(borrow)]
-            games: Vec<&'a serde_json::value::RawValue>,
+        let file = json::parse(text).ok()?;
+        if file.need("stackplay_backup").ok()?.whole::<u32>().ok()? != 1 {
+            return None;
         }
-        let file: File = serde_json::from_str(text).ok()?;
-        (file.stackplay_backup == 1).then(|| {
-            file.games
+        let games = file.need("games").ok()?.items().ok()?;
+        Some(
+            games
                 .iter()
-                .map(|raw| SavedGame::parse(raw.get()).map_err(|e| e.reason))
-                .collect()
-        })
+                .map(|game| SavedGame::judge(game).map_err(|e| e.reason))
+                .collect(),
+        )
     }
 }
 
@@ -303,7 +339,7 @@ pub fn valid_id(id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::PlayerInfo;
+    use crate::record::{PlayerInfo, Strength};
 
     fn sample() -> SavedGame {
         let players = vec![
@@ -320,6 +356,36 @@ mod tests {
         ];
         let record = GameRecord::new("stack-control", "colours=RB", 9, players);
         SavedGame::new("g1".into(), record, 1.0)
+    }
+
+    #[test]
+    fn reads_and_writes_entries_exactly_as_serde_json_did() {
+        // Written by the app before its JSON was its own (serde_json, field order as declared).
+        let stored = r#"{"schema":1,"id":"g1","record":{"format":1,"game":"stack-control","options":"colours=RB","seed":18446744073709551615,"players":[{"name":"Ann \"A\"","colour":"R"},{"name":"Bé\n","colour":"B","computer":"quick"}],"moves":["c1-e1"]},"cursor":1,"created_ms":1764170000000.0,"updated_ms":1764170000123.5,"copy_of":"g0"}"#;
+        let saved = SavedGame::peek(stored).expect("reads");
+        assert_eq!(saved.record.seed, u64::MAX);
+        assert_eq!(saved.record.players[1].name, "Bé\n");
+        assert_eq!(saved.record.players[1].computer, Some(Strength::Quick));
+        assert_eq!(saved.copy_of.as_deref(), Some("g0"));
+        assert_eq!(saved.to_json(), stored);
+        // A strength word of a newer version reads as normal; unknown fields are ignored.
+        let newer = stored
+            .replace("\"quick\"", "\"fierce\"")
+            .replace("\"cursor\":1", "\"cursor\":1,\"later\":[1,{}]");
+        let saved = SavedGame::peek(&newer).expect("reads");
+        assert_eq!(saved.record.players[1].computer, Some(Strength::Normal));
+        // A part of the wrong kind, or twice, is damage.
+        for bad in [
+            stored.replace("\"cursor\":1", "\"cursor\":\"1\""),
+            stored.replace("\"cursor\":1", "\"cursor\":1,\"cursor\":1"),
+            stored.replace(
+                "\"seed\":18446744073709551615",
+                "\"seed\":18446744073709551616",
+            ),
+            stored.replace("\"moves\":[\"c1-e1\"]", "\"moves\":[1]"),
+        ] {
+            assert!(SavedGame::peek(&bad).is_none(), "{bad}");
+        }
     }
 
     #[test]
