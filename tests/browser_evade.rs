@@ -295,9 +295,7 @@ async fn a_whole_game_by_clicks() {
         }
         // Once, Suns peek at a coin first: its value shows to them alone.
         if !peeked && seat == 0 && steps >= 4 && game.can_peek() {
-            // A face-down coin: Suns' coin on top of a frozen pair lies face up, and a peek
-            // is never at a face-up coin.
-            let own = find_all("svg.board .cell.has-coin .coin.suns.face-down");
+            let own = find_all("svg.board .cell.has-coin .coin.suns");
             let cell = own[0].closest(".cell").unwrap().unwrap();
             let square = cell.get_attribute("data-square").unwrap();
             click(&cell);
@@ -482,6 +480,119 @@ async fn show_me_my_own_coins() {
         assert!(step_by_clicks(seat).await);
         sleep(40).await;
     }
+    unmount(app);
+    storage().clear().unwrap();
+}
+
+/// The page's stylesheet, with its narrow-screen rules on and the app 390 px wide: the layout
+/// of a 390x844 phone. Returns the style element, to remove at the end.
+fn phone_layout() -> web_sys::Element {
+    let css = include_str!("../static/style.css")
+        .replace("@media (max-width: 760px)", "@media all")
+        .replace(
+            "@media (max-width: 1000px) and (orientation: portrait)",
+            "@media all",
+        );
+    let style = document().create_element("style").unwrap();
+    style.set_text_content(Some(&css));
+    document().head().unwrap().append_child(&style).unwrap();
+    find("#app-under-test")
+        .unwrap()
+        .set_attribute("style", "width: 390px")
+        .unwrap();
+    style
+}
+
+/// How far below the top of the board the bottom of `selector` is, in CSS pixels.
+fn below_board_top(selector: &str) -> f64 {
+    let board = find("svg.board").unwrap().get_bounding_client_rect();
+    let el = find(selector)
+        .unwrap_or_else(|| panic!("no {selector}"))
+        .get_bounding_client_rect();
+    el.bottom() - board.top()
+}
+
+#[wasm_bindgen_test]
+async fn on_a_phone_the_tray_and_buttons_are_right_under_the_board() {
+    storage().clear().unwrap();
+    go("#/new/evade").await;
+    let app = mount();
+    let style = phone_layout();
+    // The option's checkbox sits beside its label.
+    let own = wait_for("#option-own").await;
+    let label = wait_for("label[for='option-own']").await;
+    let gap = own.get_bounding_client_rect().left() - label.get_bounding_client_rect().right();
+    console_log!("checkbox {gap} px from its label");
+    assert!(
+        (0.0..20.0).contains(&gap),
+        "checkbox {gap} px from its label"
+    );
+    click(&own);
+    sleep(40).await;
+    click(&wait_for("#start-game").await);
+
+    // Suns' secret setup: the tray and its buttons end within 700 px of the board's top,
+    // with a refusal shown too.
+    hand_over_if_asked().await;
+    wait_for("#evade-random").await;
+    let board = find("svg.board").unwrap().get_bounding_client_rect();
+    assert!(
+        board.height() > 360.0,
+        "the board is {} px tall",
+        board.height()
+    );
+    click(&wait_for("svg.board .cell[data-square='c3']").await);
+    sleep(30).await;
+    assert!(
+        body_text().contains("Your coins start on row 1"),
+        "{}",
+        body_text()
+    );
+    click(&wait_for(".evade-tray button[data-value='a']").await);
+    sleep(30).await;
+    for what in [".evade-tray", "#evade-setup"] {
+        let end = below_board_top(what);
+        console_log!("phone: {what} ends {end} px below the board's top");
+        assert!(end <= 700.0, "{what} ends {end} px below the board's top");
+    }
+    click(&wait_for("#evade-random").await);
+    sleep(30).await;
+    click(&wait_for("#evade-setup").await);
+    sleep(60).await;
+    hand_over_if_asked().await;
+    click(&wait_for("#evade-random").await);
+    sleep(30).await;
+    click(&wait_for("#evade-setup").await);
+    sleep(60).await;
+
+    // Suns' turn, own coins shown: the blank's tag holds its word.
+    hand_over_if_asked().await;
+    let blank = wait_for("svg.board g.coin.suns.known[data-value='n'] .known-badge").await;
+    let tag = blank.query_selector("rect").unwrap().unwrap();
+    let word = blank.query_selector("text").unwrap().unwrap();
+    let (tag, word) = (
+        tag.get_bounding_client_rect(),
+        word.get_bounding_client_rect(),
+    );
+    assert!(
+        word.left() >= tag.left() && word.right() <= tag.right(),
+        "the word ({}..{}) runs out of its tag ({}..{})",
+        word.left(),
+        word.right(),
+        tag.left(),
+        tag.right()
+    );
+    // A coin picked: its buttons end within 700 px of the board's top too.
+    click(&wait_for("svg.board .cell[data-square='b1']").await);
+    sleep(30).await;
+    assert_eq!(count("svg.board .cell.target"), 3);
+    let end = below_board_top(".evade-panel .buttons");
+    console_log!("phone: the buttons end {end} px below the board's top");
+    assert!(
+        end <= 700.0,
+        "the buttons end {end} px below the board's top"
+    );
+    style.remove();
     unmount(app);
     storage().clear().unwrap();
 }

@@ -132,6 +132,10 @@ try {
     check(/Player 3 to move/.test(turn), `${viewport.name}: seat 3 moves first ("${turn.trim()}")`);
 
     if (phone) await phoneFit(page, check, 'Stack Control', 'at the start', 'svg.board, .board-panel');
+    // A tap on an empty square says why nothing happened.
+    await press(page.locator('svg.board .cell:not(.stack)').first());
+    const said = await page.locator('.board-panel .say').innerText();
+    check(/is empty: pick a stack to move/.test(said), `${viewport.name}: a tap on an empty square says why ("${said}")`);
     // Tap stacks until one has a landing square, then play there.
     const cells = page.locator('svg.board .cell.stack');
     let played = false;
@@ -215,6 +219,11 @@ try {
     const setupBanner = await page.locator('.turn-banner').innerText();
     check(/to set up their coins in secret/.test(setupBanner), `${viewport.name}: Evade: the banner says the secret setup ("${setupBanner.trim()}")`);
     if (phone) await phoneFit(page, check, 'Evade', 'in the secret setup', '.evade-tray, #evade-setup');
+    await page.click('.evade-key summary');
+    await page.waitForSelector('.evade-key .marks li', { timeout: 10000 }).catch(() => {});
+    const evadeMarks = await page.locator('.evade-key .marks li svg').count();
+    check(evadeMarks >= 5, `${viewport.name}: Evade: "What the marks mean" opens with its pictures (${evadeMarks})`);
+    await page.click('.evade-key summary');
     const evade = await page.evaluate(async () => {
       const tick = () => new Promise((r) => setTimeout(r, 0));
       const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));

@@ -105,16 +105,16 @@
 //! decides repetition as the whole one.
 
 mod notation;
-// The picking model of the board kit, tested natively; its board waits on the bundle
-// budget (docs/board-kit.md), so the page does not use it yet.
 #[cfg(feature = "ui")]
-#[allow(dead_code)]
 mod pick;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
 #[cfg(feature = "ui")]
-#[allow(dead_code)]
+mod view_draw;
+#[cfg(feature = "ui")]
+mod view_panel;
+#[cfg(feature = "ui")]
 mod words;
 pub use rules::{
     all_setups, goal_row, is_arrangement, random_setup, side_name, start_row, Coin, CoinState,
