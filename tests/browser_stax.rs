@@ -1,9 +1,11 @@
 //! In headless Chromium (wasm-bindgen-test): STAX through the real app. A two-player game
-//! played to its end by clicks (a refused rotation shows its reason, a refused landing
-//! explains itself), and a three-player game whose board moves are made by keys, ended by a
-//! draw agreed with the draw buttons. After every move the board is checked against the
-//! game: every stack (its height and top tile), both racks, the highlights of the tile chosen
-//! (the engine's legal cells), and the stored move.
+//! played to its end by clicks (a refused way to lay a tile shows its reason, a refused
+//! landing explains itself, a tap on the other player's tile or rack says whose it is, the
+//! mover's controls fit under the board on a phone, the captured king stays drawn), and a
+//! three-player game whose board moves are made by keys, ended by a draw agreed with the draw
+//! buttons. After every move the board is checked against the game: every stack (its height
+//! and top tile), every rack, the highlights of the tile chosen (the engine's legal cells),
+//! and the stored move.
 #![cfg(target_arch = "wasm32")]
 
 use stackplay::core::{Game, Rng};
@@ -23,6 +25,72 @@ fn text(selector: &str) -> String {
     find(selector)
         .and_then(|e| e.text_content())
         .unwrap_or_default()
+}
+
+/// The board's answer line.
+const SAY: &str = ".stax-panel .say";
+const SAY_SHOWN: &str = ".stax-panel .say:not(:empty)";
+
+/// Waits until the answer line says `words`.
+async fn wait_for_say(words: &str) {
+    for attempt in 0..500 {
+        if text(SAY).contains(words) {
+            return;
+        }
+        pause(attempt).await;
+    }
+    panic!("the answer line says {:?}, not {words:?}", text(SAY));
+}
+
+/// With the site's style sheet and the phone's layout (390 px wide, the panel under the
+/// board): Light picks the 3X (twelve ways) and a cell, and taps a refused way; the mover's
+/// rack and the Place button still end within 700 px of the board's top. Then cancels.
+async fn phone_layout_fits() {
+    let style = document().create_element("style").unwrap();
+    style.set_text_content(Some(&format!(
+        "{}\n#app-under-test {{ width: 390px; }} main {{ padding: .6rem; }} \
+         .play-layout {{ grid-template-columns: 1fr; grid-template-areas: \"board\" \"panel\" \"status\" \"players\" \"moves\"; grid-template-rows: none; }} \
+         svg.board {{ max-height: none; }}",
+        include_str!("../static/style.css")
+    )));
+    document().head().unwrap().append_child(&style).unwrap();
+    click(&wait_for(".stax-rack.mine[data-seat='L'] .rack-tile.usable[data-kind='3X']").await);
+    click(&wait_for("svg.board .cell.target").await);
+    wait_for("#stax-confirm").await;
+    if let Some(refused) = find(".stax-ways button.refused") {
+        click(&refused);
+        wait_for(SAY_SHOWN).await;
+    }
+    sleep(20).await;
+    let top = find(".board-wrap")
+        .unwrap()
+        .get_bounding_client_rect()
+        .top();
+    let board = find("svg.board").unwrap().get_bounding_client_rect();
+    let bottom = find_all(".stax-rack.mine, .stax-act, #stax-confirm")
+        .iter()
+        .map(|e| e.get_bounding_client_rect().bottom())
+        .fold(0.0, f64::max);
+    console_log!(
+        "phone: board {} x {}, the mover's controls end {} px below its top",
+        board.width(),
+        board.height(),
+        bottom - top
+    );
+    assert!(
+        board.width() > 360.0 && board.width() < 380.0,
+        "{}",
+        board.width()
+    );
+    assert!(bottom - top <= 700.0, "{} px", bottom - top);
+    click(&wait_for("#stax-cancel").await);
+    for attempt in 0..200 {
+        if count("svg.board .cell.target") == 0 {
+            break;
+        }
+        pause(attempt).await;
+    }
+    style.remove();
 }
 
 fn stored_moves() -> Vec<String> {
@@ -191,6 +259,8 @@ async fn make_move(game: &Stax, mv: StaxMove, by_keys: bool) {
                 kind.name()
             ))
             .await;
+            // Only the mover's tile shows as picked, not the same kind in another rack.
+            assert_eq!(count(".rack-tile[aria-pressed='true']"), 1);
             let want = sorted(game.placements_for(kind).into_iter().map(|p| p.0).collect());
             assert_eq!(highlighted(), want, "cells for {}", kind.name());
             press(&wait_for(&cell_sel(cell, ".target")).await, by_keys);
@@ -286,11 +356,11 @@ async fn two_players_a_whole_game_by_clicks() {
     // An empty table: one cell, where the first tile goes; the queen may not open.
     assert_eq!(count("svg.board .cell"), 1);
     click(&wait_for(".stax-rack[data-seat='L'] .rack-tile[data-kind='Q']").await);
-    wait_for("#stax-say:not(:empty)").await;
+    wait_for(SAY_SHOWN).await;
     assert!(
-        text("#stax-say").contains("queen may not be the first tile"),
+        text(SAY).contains("queen may not be the first tile"),
         "{}",
-        text("#stax-say")
+        text(SAY)
     );
     play(&mut game, "K@0,0".parse().unwrap(), false).await;
 
@@ -306,17 +376,21 @@ async fn two_players_a_whole_game_by_clicks() {
         label.contains("the tile would point at the enemy king"),
         "{label}"
     );
+    assert!(find(".stax-ways button[aria-pressed='true']:not(.refused)").is_some());
     click(&refused);
-    wait_for(".stax-ways button.refused[aria-pressed='true']").await;
+    wait_for(SAY_SHOWN).await;
     assert!(
-        text("#stax-say").contains("point at the enemy king"),
+        text(SAY).contains("point at the enemy king"),
         "{}",
-        text("#stax-say")
+        text(SAY)
     );
     assert!(
-        find("#stax-confirm").is_none(),
-        "a refused way cannot be placed"
+        find(".stax-ways button.refused[aria-pressed='true']").is_none(),
+        "a refused way is never chosen"
     );
+    // Light's rack is not Dark's to pick from, and says so.
+    click(&wait_for(".stax-rack[data-seat='L'] .rack-tile[data-kind='2A']").await);
+    wait_for_say("Light's rack").await;
     // Escape cancels.
     key(&wait_for(&cell_sel(east, "")).await, "Escape");
     for attempt in 0..200 {
@@ -327,6 +401,10 @@ async fn two_players_a_whole_game_by_clicks() {
     }
     assert_eq!(count("svg.board .cell.target"), 0);
     play(&mut game, StaxMove::place(TileKind::One, 1, east), false).await;
+    // Dark's tile is not Light's to move; then the phone layout with the widest choice.
+    click(&wait_for(&cell_sel(east, "")).await);
+    wait_for_say("1,0 holds Dark's 1 tile").await;
+    phone_layout_fits().await;
 
     let mut rng = Rng::new(2026);
     let mut explained = false;
@@ -348,13 +426,8 @@ async fn two_players_a_whole_game_by_clicks() {
                 click(&wait_for(&cell_sel(from, ".movable")).await);
                 wait_for(&cell_sel(from, ".selected")).await;
                 click(&wait_for(&cell_sel(far, "")).await);
-                wait_for("#stax-say:not(:empty)").await;
                 let why = game.travel_refusal(from, far).unwrap_err().to_string();
-                assert!(
-                    text("#stax-say").contains(&why),
-                    "{} / {why}",
-                    text("#stax-say")
-                );
+                wait_for_say(&why).await;
                 click(&wait_for("#stax-cancel").await);
                 wait_for(&cell_sel(from, ".movable:not(.selected)")).await;
                 explained = true;
@@ -373,6 +446,16 @@ async fn two_players_a_whole_game_by_clicks() {
     let result = over.text_content().unwrap_or_default();
     assert!(result.contains("wins"), "{result}");
     assert!(result.contains("captured"), "{result}");
+    // The captured king stays drawn, struck through, and the panel says where it fell.
+    assert_eq!(
+        count("svg.board .captured-king .tile.t1, svg.board .captured-king .tile.t0"),
+        1
+    );
+    assert!(
+        text(".stax-capture").contains("captured"),
+        "{}",
+        text(".stax-capture")
+    );
     assert_eq!(count("svg.board .cell.movable"), 0);
     assert_eq!(count(".rack-tile.usable"), 0);
     unmount(app);

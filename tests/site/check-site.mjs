@@ -375,7 +375,7 @@ try {
         const plain = $$('svg.board .cell:not(.target):not(.movable):not(.selected)');
         if (plain.length && rnd(8) === 0) {
           click(plain[rnd(plain.length)]); await tick();
-          if (($('#stax-say') || {}).textContent) refusals++;
+          if (($('.stax-panel .say') || {}).textContent) refusals++;
         }
         const targets = $$('svg.board .cell.target');
         if (!targets.length) { if ($('#stax-cancel')) click($('#stax-cancel')); continue; }

@@ -92,18 +92,20 @@
 //! [`StaxMove::travel`] build moves in their canonical form.
 
 mod notation;
-// The picking model of the board kit, tested natively; its board waits on the bundle
-// budget (docs/board-kit.md), so the page does not use it yet.
 #[cfg(feature = "ui")]
-#[allow(dead_code)]
 mod pick;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
 #[cfg(feature = "ui")]
+mod view_draw;
+#[cfg(feature = "ui")]
+mod view_panel;
+#[cfg(feature = "ui")]
 pub mod view_table;
 #[cfg(feature = "ui")]
-#[allow(dead_code)]
+mod view_zoom;
+#[cfg(feature = "ui")]
 mod words;
 
 pub use rules::{
