@@ -231,18 +231,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                 }
                 act => pick::act(&game, &p, can_move, act),
             };
-            match tap {
-                Tap::Select(p) => {
-                    pick.set(p);
-                    said.set(None);
-                }
-                Tap::Play(mv) => {
-                    pick.set(Pick::default());
-                    said.set(None);
-                    on_move.emit(mv);
-                }
-                Tap::Refuse(why) => said.set(Some(why.into())),
-            }
+            tap.apply(&pick, &said, &on_move);
         })
     };
     let c = Cell {

@@ -11,7 +11,6 @@ use super::view_draw::{self as draw, square_xy};
 use super::view_panel::panel;
 use crate::ui::game_view::{num, AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
-use crate::ui::kit::tap::Tap;
 use crate::ui::kit::{self, motion, BoardProps};
 
 /// How a side (a colour letter) is painted.
@@ -149,20 +148,9 @@ pub fn Board(props: &AnyBoardProps) -> Html {
             props.can_move,
             props.on_move.clone(),
         );
-        Callback::from(
-            move |sq: Square| match pick::tap(&game, *pick, can_move, sq) {
-                Tap::Select(p) => {
-                    pick.set(p);
-                    said.set(None);
-                }
-                Tap::Play(mv) => {
-                    pick.set(None);
-                    said.set(None);
-                    on_move.emit(mv);
-                }
-                Tap::Refuse(why) => said.set(Some(why.into())),
-            },
-        )
+        Callback::from(move |sq: Square| {
+            pick::tap(&game, *pick, can_move, sq).apply(&pick, &said, &on_move)
+        })
     };
     let on_cancel = {
         let (pick, said) = (pick.clone(), said.clone());

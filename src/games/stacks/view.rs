@@ -14,7 +14,6 @@ use super::view_words::{self as words, ZoneNow};
 use crate::core::{Game, Seat};
 use crate::ui::game_view::{num as n, AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
-use crate::ui::kit::tap::Tap;
 use crate::ui::kit::{self, motion, BoardProps};
 
 /// How a side (by its letter, `L` or `D`) is painted.
@@ -281,27 +280,6 @@ fn zone(x: &Ctx, zone: Zone, seat: Seat) -> Html {
     }
 }
 
-/// What a tap did: a new pick, a move, or a refusal to say.
-fn answer(
-    pick: &UseStateHandle<Pick>,
-    said: &UseStateHandle<Option<AttrValue>>,
-    on_move: &Callback<StacksMove>,
-    tap: Tap<Pick, StacksMove>,
-) {
-    match tap {
-        Tap::Select(p) => {
-            pick.set(p);
-            said.set(None);
-        }
-        Tap::Play(mv) => {
-            pick.set(Pick::Nothing);
-            said.set(None);
-            on_move.emit(mv);
-        }
-        Tap::Refuse(why) => said.set(Some(why.into())),
-    }
-}
-
 /// The Stacks board and its panel.
 #[component]
 pub fn Board(props: &AnyBoardProps) -> Html {
@@ -336,12 +314,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
             props.on_move.clone(),
         );
         Callback::from(move |thing: Thing| {
-            answer(
-                &pick,
-                &said,
-                &on_move,
-                pick::tap(&game, now, can_move, thing),
-            );
+            pick::tap(&game, now, can_move, thing).apply(&pick, &said, &on_move);
         })
     };
     let on_cancel = {

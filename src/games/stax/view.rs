@@ -21,7 +21,6 @@ use super::words::stack_words;
 use crate::core::Game;
 use crate::ui::game_view::{AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
-use crate::ui::kit::tap::Tap;
 use crate::ui::kit::{self, BoardProps};
 
 const FILLS: [&str; 3] = ["#f4e9cf", "#2a2d35", "#c0392b"];
@@ -240,20 +239,11 @@ pub fn Board(props: &AnyBoardProps) -> Html {
             props.can_move,
             props.on_move.clone(),
         );
-        Callback::from(
-            move |thing: Thing| match Turn::new(&game, can_move).tap(*pick, thing) {
-                Tap::Select(p) => {
-                    pick.set(p);
-                    said.set(None);
-                }
-                Tap::Play(mv) => {
-                    pick.set(Pick::None);
-                    said.set(None);
-                    on_move.emit(mv);
-                }
-                Tap::Refuse(why) => said.set(Some(why.into())),
-            },
-        )
+        Callback::from(move |thing: Thing| {
+            Turn::new(&game, can_move)
+                .tap(*pick, thing)
+                .apply(&pick, &said, &on_move);
+        })
     };
     let on_key = on_key(cells.clone(), &roving, &zoom, &on_tap);
     let c = Cells {

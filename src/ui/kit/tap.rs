@@ -29,6 +29,30 @@ impl<P, M> Tap<P, M> {
     }
 }
 
+impl<P: Default + PartialEq + 'static, M> Tap<P, M> {
+    /// Does what the answer says on a board: a new selection (and no line), a move played
+    /// (the selection cleared), or the reason shown in the answer line.
+    pub fn apply(
+        self,
+        pick: &UseStateHandle<P>,
+        said: &UseStateHandle<Option<AttrValue>>,
+        on_move: &Callback<M>,
+    ) {
+        match self {
+            Tap::Select(p) => {
+                pick.set(p);
+                said.set(None);
+            }
+            Tap::Play(mv) => {
+                pick.set(P::default());
+                said.set(None);
+                on_move.emit(mv);
+            }
+            Tap::Refuse(why) => said.set(Some(why.into())),
+        }
+    }
+}
+
 /// Why the engine refuses `mv` in `game`, in its own words (`None` when it is legal).
 pub fn why_not<G: Game>(game: &G, mv: &G::Move) -> Option<String> {
     let mut copy = game.clone();
