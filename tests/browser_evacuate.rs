@@ -198,7 +198,7 @@ async fn make_step(game: &Evacuate, mv: &EvacuateMove) {
     match mv {
         EvacuateMove::Place { piece, at } | EvacuateMove::Reverse { piece, at } => {
             let reverse = matches!(mv, EvacuateMove::Reverse { .. });
-            click(&wait_for(&format!("[data-p='{piece}']:not([disabled])")).await);
+            click(&wait_for(&format!("[data-p='{piece}'].usable")).await);
             let tri = wait_for(&format!(
                 "svg.board [data-t='{at}'].move, svg.board [data-t='{at}'].nudge"
             ))
@@ -375,11 +375,7 @@ async fn a_whole_game_by_clicks(players: usize, option: Option<&str>, options: &
         .and_then(|n| n.text_content())
         .unwrap_or_default();
     assert!(note.contains("The game is over"), "{note}");
-    assert_eq!(
-        count("[data-p]:not([disabled])"),
-        0,
-        "nothing is offered once over"
-    );
+    assert_eq!(count("[data-p].usable"), 0, "nothing is offered once over");
     web_sys::console::log_1(
         &format!("evacuate ({options}): {steps} steps in {turns} turns, {jams} jams, {stuck} stuck piles, {takes} take-offs, {releases} releases").into(),
     );
@@ -403,10 +399,7 @@ async fn a_placement_by_keys_and_undo_one_step() {
     let game = stored_game();
     // Enter on the first pyramid of the stash that can be placed: the focus goes to the
     // first triangle it may go to.
-    let button: web_sys::HtmlElement = wait_for("[data-p]:not([disabled])")
-        .await
-        .dyn_into()
-        .unwrap();
+    let button: web_sys::HtmlElement = wait_for("[data-p].usable").await.dyn_into().unwrap();
     let piece: Piece = button.get_attribute("data-p").unwrap().parse().unwrap();
     button.focus().unwrap();
     key(&button, "Enter");
@@ -483,6 +476,96 @@ async fn a_placement_by_keys_and_undo_one_step() {
     assert_eq!(stored_game(), after);
     sleep(50).await;
     check_board(&after);
+    unmount(app);
+    storage().clear().unwrap();
+}
+
+/// How far below the board's top the mover's controls would end on a 390 px wide phone: the
+/// panel drawn 370 px wide (the phone's, less the page's margins), under a board as wide.
+fn phone_controls_end() -> f64 {
+    let panel = find(".evac-panel").unwrap();
+    panel.set_attribute("style", "width:370px").unwrap();
+    let top = panel.get_bounding_client_rect().top();
+    let bottom = [
+        ".evac-panel .say",
+        ".evac-now",
+        ".evac-mine",
+        ".evac-picked",
+        ".evac-preview",
+        ".evac-steps",
+    ]
+    .iter()
+    .filter_map(|s| find(s))
+    .map(|e| e.get_bounding_client_rect().bottom())
+    .fold(top, f64::max);
+    let board = 370.0 * 452.0 / 402.0;
+    board + 10.0 + (bottom - top)
+}
+
+fn said() -> String {
+    find(".evac-panel .say")
+        .and_then(|e| e.text_content())
+        .unwrap_or_default()
+}
+
+async fn wait_said(part: &str) -> String {
+    for attempt in 0..500 {
+        if said().contains(part) {
+            break;
+        }
+        pause(attempt).await;
+    }
+    said()
+}
+
+#[wasm_bindgen_test]
+async fn every_tap_answers_and_the_mover_s_controls_fit_a_phone() {
+    storage().clear().unwrap();
+    go("#/").await;
+    let app = mount();
+    start_game(2, Some("14")).await;
+    let end = phone_controls_end();
+    web_sys::console::log_1(
+        &format!("evacuate: the stash ends {end:.0} px below the board's top").into(),
+    );
+    assert!(
+        end <= 700.0,
+        "the stash ends {end} px below the board's top"
+    );
+    let now = find(".evac-now")
+        .unwrap()
+        .text_content()
+        .unwrap_or_default();
+    assert!(now.contains("place a pyramid from your stash"), "{now}");
+    // The other player's stash: whose it is.
+    click(&wait_for("[data-p='R1']").await);
+    let text = wait_said("'s pyramids: only").await;
+    assert!(text.contains("'s pyramids: only"), "{text}");
+    // A floor pyramid: whose it is and how it moves.
+    click(&wait_for("svg.board [data-space='3'] .pc").await);
+    let text = wait_said("level 1 of space 3").await;
+    assert!(
+        text.contains("a pyramid placed on triangle 3.1 moves it"),
+        "{text}"
+    );
+    // A vacant triangle with nothing picked: pick a pyramid first.
+    click(&wait_for("svg.board [data-t='4.5']").await);
+    let text = wait_said("pick a pyramid").await;
+    assert!(
+        text.contains("pick a pyramid of your stash first"),
+        "{text}"
+    );
+    // A pyramid picked lights its triangles; a triangle aimed at shows its preview; both fit.
+    click(&wait_for("[data-p].usable").await);
+    wait_for(".evac-picked").await;
+    assert!(said().is_empty(), "a pick clears the answer line");
+    let end = phone_controls_end();
+    assert!(end <= 700.0, "with a pyramid picked: {end}");
+    click(&wait_for("svg.board .tri.move").await);
+    wait_for("#evac-go").await;
+    let end = phone_controls_end();
+    web_sys::console::log_1(&format!("evacuate: with a preview, {end:.0} px").into());
+    assert!(end <= 700.0, "with a preview: {end}");
     unmount(app);
     storage().clear().unwrap();
 }

@@ -29,14 +29,15 @@
 
 mod board;
 mod notation;
-// The picking model of the board kit, tested natively; its board waits on the bundle
-// budget (docs/board-kit.md), so the page does not use it yet.
 #[cfg(feature = "ui")]
-#[allow(dead_code)]
 mod pick;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
+#[cfg(feature = "ui")]
+mod view_draw;
+#[cfg(feature = "ui")]
+mod view_panel;
 #[cfg(feature = "ui")]
 mod view_words;
 

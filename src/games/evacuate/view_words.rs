@@ -29,22 +29,6 @@ pub(super) fn ends_turn(before: &dyn AnyGame, mv: &str, after: &dyn AnyGame) -> 
     }
 }
 
-/// Escapes text for markup.
-pub(super) fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 pub(super) fn door_name(d: Door) -> &'static str {
     match d {
         Door::A => "A",
@@ -255,18 +239,7 @@ pub(super) fn describe(
     lines
 }
 
-/// What the marks mean, and that the board is a reconstruction.
-pub(super) const LEGEND: &str = "<details class=\"evac-key\"><summary>What the marks mean</summary><ul>\
-<li>The board is a reconstruction: the original pictures are lost (see the rules).</li>\
-<li>Floor spaces 1 to 8, door A above space 1, door B below space 8; grey: the shaded spaces 1, 2, 7 and 8.</li>\
-<li>A stack is drawn bottom (level 1) to top, left to right; G, Y, R, B: green, yellow, red, blue (K, W: the black and white pugilists); 1 pawn, 2 drone, 3 queen.</li>\
-<li>Each row of triangles belongs to the floor space beside it; a triangle's number is its level; it points toward the door it moves stacks to (up: door A, down: door B).</li>\
-<li>Solid highlight: placing the chosen pyramid moves a stack; dashed: it only nudges. Ringed: pyramids you may release, or take off in a jam.</li>\
-<li>The red line is the ceiling; the triangles past it are out of use.</li>\
-</ul></details>";
-
 /// What a kind of step open now is, in the words of the panel's headline.
-#[allow(dead_code)] // the picking model's (see `pick`)
 pub(super) fn kind_words(kind: Kind) -> &'static str {
     match kind {
         Kind::Trade => "choose the tree trade",

@@ -116,7 +116,7 @@ pub fn panel(props: &Panel) -> Html {
         <div class="board-panel evade-panel">
             { say(props.said.as_deref()) }
             { body }
-            { crate::ui::kit::marks::marks_key("evade") }
+            { crate::ui::kit::marks::marks_key("evade", "What the marks mean") }
         </div>
     }
 }

@@ -153,7 +153,7 @@ pub fn panel(p: &PanelProps<'_>) -> Html {
                 <p class={classes!("stacks-note", early.then_some("early"))} role="status">{ text }</p>
             }
             <div class="stacks-detail" aria-live="polite">{ detail }</div>
-            { crate::ui::kit::marks::marks_key("stacks") }
+            { crate::ui::kit::marks::marks_key("stacks", "What the marks mean") }
         </div>
     }
 }

@@ -6,8 +6,9 @@ use yew::prelude::*;
 
 use crate::ui::fetch::fetch_text;
 
-/// The closed key of the game `slug`; opening it loads `keys/<slug>.html` into it once.
-pub fn marks_key(slug: &'static str) -> Html {
+/// The closed key of the game `slug`, headed `summary` ("What the marks mean", with any
+/// word the board must always show); opening it loads `keys/<slug>.html` into it once.
+pub fn marks_key(slug: &'static str, summary: &'static str) -> Html {
     let ontoggle = Callback::from(move |e: Event| {
         let Some(details) = e.target_dyn_into::<web_sys::Element>() else {
             return;
@@ -32,7 +33,7 @@ pub fn marks_key(slug: &'static str) -> Html {
     });
     html! {
         <details class={classes!("marks-key", format!("{slug}-key"))} {ontoggle}>
-            <summary>{ "What the marks mean" }</summary>
+            <summary>{ summary }</summary>
             <div class="marks"></div>
         </details>
     }
