@@ -9,8 +9,8 @@ import { start } from './serve.mjs';
 /// of the stash, a highlighted triangle (a move rather than a nudge when there is one,
 /// evacuating when it can), then confirm; or the take-off, release, trade, end or pass
 /// buttons. Returns what the announcements said (steps < 0: stuck).
-async function playEvacuate(page) {
-  return page.evaluate(async () => {
+async function playEvacuate(page, pause = 0) {
+  return page.evaluate(async (pause) => {
     const tick = () => new Promise((r) => setTimeout(r, 0));
     const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     const $ = (s) => document.querySelector(s);
@@ -73,10 +73,12 @@ async function playEvacuate(page) {
       click($(`svg.board [data-t='${t}']`));
       await tick();
       if (!$('#evac-go')) return { ...seen, steps: -3 };
+      // Paused mid-game with a placement previewed, before it is confirmed.
+      if (pause && n >= pause) return { ...seen, paused: n };
       click($('#evac-go'));
     }
     return { ...seen, steps: -4 };
-  });
+  }, pause);
 }
 
 /// On a phone, the board and what the mover needs for a turn fit one screen: the board's top
@@ -224,7 +226,9 @@ try {
     const evadeMarks = await page.locator('.evade-key .marks li svg').count();
     check(evadeMarks >= 5, `${viewport.name}: Evade: "What the marks mean" opens with its pictures (${evadeMarks})`);
     await page.click('.evade-key summary');
-    const evade = await page.evaluate(async () => {
+    // Played by taps to the end; on the phone first paused mid-game (a coin picked) to check
+    // that the board and its panel still fit.
+    const playEvade = async (pause) => {
       const tick = () => new Promise((r) => setTimeout(r, 0));
       const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
       const $ = (s) => document.querySelector(s);
@@ -233,6 +237,11 @@ try {
         await tick();
         if ($('.game-over')) return { steps: n, handoffs };
         if ($('#handoff-ready')) { click($('#handoff-ready')); handoffs++; continue; }
+        if (pause && n >= pause && !$('#evade-random')) {
+          const mine = document.querySelector('svg.board .cell.has-coin.movable') || document.querySelector('svg.board .cell.has-coin');
+          if (mine) { click(mine); await tick(); }
+          return { paused: n };
+        }
         if ($('#evade-random')) { click($('#evade-random')); await tick(); click($('#evade-setup')); continue; }
         for (const id of ['#evade-decline', '#evade-pass']) if ($(id)) { click($(id)); break; }
         const coins = [...document.querySelectorAll('svg.board .cell.has-coin')];
@@ -245,7 +254,13 @@ try {
         }
       }
       return { steps: -1, handoffs };
-    });
+    };
+    if (phone) {
+      await page.evaluate(playEvade, 30);
+      await phoneFit(page, check, 'Evade', 'mid-game, a coin picked', 'svg.board, .evade-panel .say, .evade-panel .buttons button, .evade-detail');
+      await shot(page, 'phone-evade-mid.png');
+    }
+    const evade = await page.evaluate(playEvade, 0);
     check(evade.steps > 0 && evade.handoffs > 1, `${viewport.name}: Evade: a whole game played through the board ends (${evade.steps} steps, ${evade.handoffs} hand-offs)`);
     if (evade.steps > 0) {
       const over = await page.locator('.game-over').innerText();
@@ -269,7 +284,7 @@ try {
     const marks = await page.locator('.stacks-key .marks li svg').count();
     check(marks >= 5, `${viewport.name}: Stacks: "What the marks mean" opens with its pictures (${marks})`);
     await page.click('.stacks-key summary');
-    const stacks = await page.evaluate(async () => {
+    const playStacks = async (pause) => {
       const tick = () => new Promise((r) => setTimeout(r, 0));
       const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
       const $ = (s) => document.querySelector(s);
@@ -282,6 +297,8 @@ try {
         const source = sources[(n * 5) % sources.length];
         click(source);
         await tick();
+        // Paused mid-game with a stack picked, its whole panel showing.
+        if (pause && n >= pause) return 0;
         // Going off the board first, else the furthest highlighted cell, else any target.
         const off = $('svg.board .zone.off.target');
         const targets = [...document.querySelectorAll('svg.board .target')];
@@ -289,7 +306,14 @@ try {
         if (target) click(target); else if ($('#stacks-cancel')) click($('#stacks-cancel'));
       }
       return -2;
-    });
+    };
+    if (phone) {
+      await page.evaluate(playStacks, 40);
+      await phoneFit(page, check, 'Stacks', 'mid-game, a stack picked', 'svg.board, .stacks-panel .stacks-controls');
+      await shot(page, 'phone-stacks-mid.png');
+      if (await page.locator('#stacks-cancel').count()) await page.click('#stacks-cancel');
+    }
+    const stacks = await page.evaluate(playStacks, 0);
     check(stacks > 0, `${viewport.name}: Stacks: a whole Diabolical game on side 4 played through the board ends (${stacks} clicks)`);
     if (stacks > 0) {
       const over = await page.locator('.game-over').innerText();
@@ -325,7 +349,7 @@ try {
     check(await box() !== panned, `${viewport.name}: STAX: the wheel zooms`);
     await page.click('#stax-zoom-reset');
     check(await box() === fitted, `${viewport.name}: STAX: the fit button fits the view again`);
-    const stax = await page.evaluate(async (players) => {
+    const playStax = async ({ players, pause }) => {
       const tick = () => new Promise((r) => setTimeout(r, 0));
       const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
       const $ = (s) => document.querySelector(s);
@@ -371,6 +395,8 @@ try {
         else if (rack.length) click(rack[rnd(rack.length)]);
         else return { turns: -1, refusals, drawn: false };
         await tick();
+        // Paused mid-game with a tile picked, its targets and ways showing.
+        if (pause && n >= pause) return { paused: n };
         // Now and then, a cell that is not highlighted: it must say why.
         const plain = $$('svg.board .cell:not(.target):not(.movable):not(.selected)');
         if (plain.length && rnd(8) === 0) {
@@ -386,7 +412,14 @@ try {
         if ($('.stax-ways')) await finish();
       }
       return { turns: -2, refusals, drawn: false };
-    }, staxPlayers);
+    };
+    if (phone) {
+      await page.evaluate(playStax, { players: staxPlayers, pause: 12 });
+      await phoneFit(page, check, 'STAX', 'mid-game, a tile picked', 'svg.board, .stax-panel .say, .stax-rack.mine .rack-tile.usable, .stax-act button');
+      await shot(page, 'phone-stax-mid.png');
+      if (await page.locator('#stax-cancel').count()) await page.click('#stax-cancel');
+    }
+    const stax = await page.evaluate(playStax, { players: staxPlayers, pause: 0 });
     check(stax.turns > 0, `${viewport.name}: STAX: a whole ${staxPlayers}-player game played through the board ends (${stax.turns} turns, ${stax.refusals} refusals explained)`);
     if (stax.turns > 0) {
       const over = await page.locator('.game-over').innerText();
@@ -420,6 +453,12 @@ try {
     check(/Before you confirm/.test(await page.locator('.evac-preview').innerText()), `${viewport.name}: Evacuate: a preview before confirming`);
     await shot(page, `${viewport.name}-evacuate-preview.png`);
     await page.click('#evac-cancel');
+    if (phone) {
+      await playEvacuate(page, 16);
+      await phoneFit(page, check, 'Evacuate', 'mid-game, a placement previewed', 'svg.board, .evac-mine, #evac-go');
+      await shot(page, 'phone-evacuate-mid.png');
+      if (await page.locator('#evac-cancel').count()) await page.click('#evac-cancel');
+    }
     const evac = await playEvacuate(page);
     check(evac.steps > 0, `${viewport.name}: Evacuate: a whole game (${evacOption === '1' ? 'one round' : 'first to 14'}) played through the board ends (${JSON.stringify(evac)})`);
     if (evac.steps > 0) {

@@ -351,6 +351,22 @@ pub fn Play(props: &PlayProps) -> Html {
     let share = use_state(|| None::<(String, bool)>);
     // The move list's element, kept scrolled to the move on the board.
     let list = use_move_list_scroll(state.session.as_ref().map_or(0, Session::cursor));
+    // The board's move callback stays the same while the number of later moves does, so the
+    // board's props compare equal and it is not drawn again for every change of the page.
+    let on_move = {
+        let dispatcher = state.dispatcher();
+        let later = state.session.as_ref().map_or(0, Session::later_moves);
+        use_callback(later, move |mv: String, &later| {
+            // Playing from an earlier position replaces the moves after it: never by accident.
+            let question = format!(
+                "Playing here replaces the {later} later move{} of this game. Play it?",
+                if later == 1 { "" } else { "s" }
+            );
+            if later == 0 || browser::confirm(&question) {
+                dispatcher.dispatch(PlayAction::Move(mv));
+            }
+        })
+    };
     {
         let dispatcher = state.dispatcher();
         use_global_listener(On::Document, "keydown", move |e: &Event| {
@@ -573,20 +589,6 @@ pub fn Play(props: &PlayProps) -> Html {
     });
     let table_facts = shown.table_facts();
 
-    let on_move = {
-        let state = state.clone();
-        let later = session.later_moves();
-        Callback::from(move |mv: String| {
-            // Playing from an earlier position replaces the moves after it: never by accident.
-            let question = format!(
-                "Playing here replaces the {later} later move{} of this game. Play it?",
-                if later == 1 { "" } else { "s" }
-            );
-            if later == 0 || browser::confirm(&question) {
-                state.dispatch(PlayAction::Move(mv));
-            }
-        })
-    };
     let on_goto = {
         let state = state.clone();
         Callback::from(move |n: usize| state.dispatch(PlayAction::Goto(n)))
