@@ -255,12 +255,16 @@ try {
       }
       return { steps: -1, handoffs };
     };
+    let evade = null;
     if (phone) {
-      await page.evaluate(playEvade, 30);
-      await phoneFit(page, check, 'Evade', 'mid-game, a coin picked', 'svg.board, .evade-panel .say, .evade-panel .buttons button, .evade-detail');
-      await shot(page, 'phone-evade-mid.png');
+      const first = await page.evaluate(playEvade, 12);
+      check(first.paused !== undefined, `phone: Evade: paused mid-game (${JSON.stringify(first)})`);
+      if (first.paused !== undefined) {
+        await phoneFit(page, check, 'Evade', 'mid-game, a coin picked', 'svg.board, .evade-panel .say, .evade-panel .buttons button, .evade-detail');
+        await shot(page, 'phone-evade-mid.png');
+      } else evade = first;
     }
-    const evade = await page.evaluate(playEvade, 0);
+    evade = evade || await page.evaluate(playEvade, 0);
     check(evade.steps > 0 && evade.handoffs > 1, `${viewport.name}: Evade: a whole game played through the board ends (${evade.steps} steps, ${evade.handoffs} hand-offs)`);
     if (evade.steps > 0) {
       const over = await page.locator('.game-over').innerText();
@@ -307,13 +311,17 @@ try {
       }
       return -2;
     };
+    let stacks = null;
     if (phone) {
-      await page.evaluate(playStacks, 40);
-      await phoneFit(page, check, 'Stacks', 'mid-game, a stack picked', 'svg.board, .stacks-panel .stacks-controls');
-      await shot(page, 'phone-stacks-mid.png');
-      if (await page.locator('#stacks-cancel').count()) await page.click('#stacks-cancel');
+      const first = await page.evaluate(playStacks, 20);
+      check(first === 0, `phone: Stacks: paused mid-game (${first})`);
+      if (first === 0) {
+        await phoneFit(page, check, 'Stacks', 'mid-game, a stack picked', 'svg.board, .stacks-panel .stacks-controls');
+        await shot(page, 'phone-stacks-mid.png');
+        if (await page.locator('#stacks-cancel').count()) await page.click('#stacks-cancel');
+      } else stacks = first;
     }
-    const stacks = await page.evaluate(playStacks, 0);
+    stacks = stacks || await page.evaluate(playStacks, 0);
     check(stacks > 0, `${viewport.name}: Stacks: a whole Diabolical game on side 4 played through the board ends (${stacks} clicks)`);
     if (stacks > 0) {
       const over = await page.locator('.game-over').innerText();
@@ -413,13 +421,17 @@ try {
       }
       return { turns: -2, refusals, drawn: false };
     };
+    let stax = null;
     if (phone) {
-      await page.evaluate(playStax, { players: staxPlayers, pause: 12 });
-      await phoneFit(page, check, 'STAX', 'mid-game, a tile picked', 'svg.board, .stax-panel .say, .stax-rack.mine .rack-tile.usable, .stax-act button');
-      await shot(page, 'phone-stax-mid.png');
-      if (await page.locator('#stax-cancel').count()) await page.click('#stax-cancel');
+      const first = await page.evaluate(playStax, { players: staxPlayers, pause: 8 });
+      check(first.paused !== undefined, `phone: STAX: paused mid-game (${JSON.stringify(first)})`);
+      if (first.paused !== undefined) {
+        await phoneFit(page, check, 'STAX', 'mid-game, a tile picked', 'svg.board, .stax-panel .say, .stax-rack.mine .rack-tile.usable, .stax-act button');
+        await shot(page, 'phone-stax-mid.png');
+        if (await page.locator('#stax-cancel').count()) await page.click('#stax-cancel');
+      } else stax = first;
     }
-    const stax = await page.evaluate(playStax, { players: staxPlayers, pause: 0 });
+    stax = stax || await page.evaluate(playStax, { players: staxPlayers, pause: 0 });
     check(stax.turns > 0, `${viewport.name}: STAX: a whole ${staxPlayers}-player game played through the board ends (${stax.turns} turns, ${stax.refusals} refusals explained)`);
     if (stax.turns > 0) {
       const over = await page.locator('.game-over').innerText();
@@ -453,13 +465,18 @@ try {
     check(/Before you confirm/.test(await page.locator('.evac-preview').innerText()), `${viewport.name}: Evacuate: a preview before confirming`);
     await shot(page, `${viewport.name}-evacuate-preview.png`);
     await page.click('#evac-cancel');
+    let evac = null;
     if (phone) {
-      await playEvacuate(page, 16);
-      await phoneFit(page, check, 'Evacuate', 'mid-game, a placement previewed', 'svg.board, .evac-mine, #evac-go');
-      await shot(page, 'phone-evacuate-mid.png');
-      if (await page.locator('#evac-cancel').count()) await page.click('#evac-cancel');
+      // A few placements in (a one-round game can be short), a placement previewed.
+      const first = await playEvacuate(page, 6);
+      check(first.paused !== undefined, `phone: Evacuate: a placement previewed mid-game (${JSON.stringify(first)})`);
+      if (first.paused !== undefined) {
+        await phoneFit(page, check, 'Evacuate', 'mid-game, a placement previewed', 'svg.board, .evac-mine, #evac-go');
+        await shot(page, 'phone-evacuate-mid.png');
+        if (await page.locator('#evac-cancel').count()) await page.click('#evac-cancel');
+      } else evac = first;
     }
-    const evac = await playEvacuate(page);
+    evac = evac || await playEvacuate(page);
     check(evac.steps > 0, `${viewport.name}: Evacuate: a whole game (${evacOption === '1' ? 'one round' : 'first to 14'}) played through the board ends (${JSON.stringify(evac)})`);
     if (evac.steps > 0) {
       const over = await page.locator('.game-over').innerText();
