@@ -36,6 +36,11 @@ fn store(id: &str, record: GameRecord) -> SavedGame {
     saved
 }
 
+/// The stored entry's text, as it is.
+fn stored_text(id: &str) -> Option<String> {
+    storage().get_item(&local::key_of(id)).unwrap()
+}
+
 fn stored(id: &str) -> Option<SavedGame> {
     storage()
         .get_item(&local::key_of(id))
@@ -356,7 +361,8 @@ async fn a_your_move_link_adds_the_new_moves_to_the_saved_game() {
     assert_eq!(local::load_all().games.len(), 1);
     unmount(app);
 
-    // An older link (one move) changes nothing.
+    // An older link (one move) changes nothing, the saved position included.
+    let before = stored_text("friend");
     let mut older = theirs.clone();
     older.moves.truncate(1);
     go(&format!("#/import/{}", older.to_link_payload())).await;
@@ -368,6 +374,12 @@ async fn a_your_move_link_adds_the_new_moves_to_the_saved_game() {
         body_text()
     );
     assert_eq!(stored("friend").unwrap().record.moves, theirs.moves);
+    assert_eq!(stored("friend").unwrap().cursor, theirs.moves.len());
+    assert_eq!(
+        stored_text("friend"),
+        before,
+        "the stored entry is untouched"
+    );
     unmount(app);
 
     // A link whose second move differs is kept beside the saved game, never over it.

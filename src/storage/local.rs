@@ -644,10 +644,15 @@ pub fn open_link(record: GameRecord, now_ms: f64) -> Opened {
     let cursor = record.moves.len();
     let (game, meets, added, other) = match relative {
         Some((meets @ (LinkMeets::Same | LinkMeets::Older), here)) => {
-            let mut game = here.clone();
-            // Show the game where the link stands.
-            game.cursor = cursor.min(game.record.moves.len());
-            (game, meets, 0, None)
+            // The saved game has every move of the link: nothing changes, not even the
+            // position it shows (moving it back would let one move drop every later one).
+            return Opened {
+                id: here.id.clone(),
+                meets,
+                added: 0,
+                other: None,
+                unsaved: unsaved(&here.id),
+            };
         }
         Some((LinkMeets::Extends, here)) => {
             let mut game = here.clone();
