@@ -2,7 +2,7 @@
 
 use crate::core::ApiError;
 use crate::json::{self, Json, JsonError, Problem};
-use crate::record::GameRecord;
+use crate::record::{check_name, GameRecord};
 
 /// The storage schema this build writes and reads.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -311,21 +311,63 @@ impl Backup {
         )
     }
 
-    /// Reads a backup file: each game fully validated on its own, so one damaged entry costs
-    /// only itself. `None` when the text is not a backup at all.
-    pub fn read(text: &str) -> Option<Vec<Result<SavedGame, String>>> {
-        let file = json::parse(text).ok()?;
-        if file.need("stackplay_backup").ok()?.whole::<u32>().ok()? != 1 {
-            return None;
+    /// Reads a backup file: each game fully validated on its own (the same checks as a
+    /// link's, the players' names included), so one damaged entry costs only itself.
+    pub fn open(text: &str) -> BackupFile {
+        let Ok(file) = json::parse(text) else {
+            return BackupFile::NotABackup;
+        };
+        let Some(version) = file
+            .field("stackplay_backup")
+            .ok()
+            .flatten()
+            .and_then(|v| v.u64().ok())
+        else {
+            return BackupFile::NotABackup;
+        };
+        if version > 1 {
+            return BackupFile::Newer(version);
         }
-        let games = file.need("games").ok()?.items().ok()?;
-        Some(
+        let Some(games) = file.need("games").ok().and_then(|g| g.items().ok()) else {
+            return BackupFile::NotABackup;
+        };
+        BackupFile::Games(
             games
                 .iter()
-                .map(|game| SavedGame::judge(game).map_err(|e| e.reason))
+                .map(|game| {
+                    let saved = SavedGame::judge(game)?;
+                    for (seat, p) in saved.record.players.iter().enumerate() {
+                        check_name(&p.name).map_err(|why| {
+                            EntryError::damaged(format!("player {}'s name {why}", seat + 1))
+                        })?;
+                    }
+                    Ok(saved)
+                })
                 .collect(),
         )
     }
+
+    /// The games of a backup file, each read or refused with its reason (see
+    /// [`Backup::open`]); `None` when the text is not a backup this version reads.
+    pub fn read(text: &str) -> Option<Vec<Result<SavedGame, String>>> {
+        match Backup::open(text) {
+            BackupFile::Games(games) => {
+                Some(games.into_iter().map(|g| g.map_err(|e| e.reason)).collect())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// What a file read as a backup turned out to be.
+#[derive(Debug, PartialEq)]
+pub enum BackupFile {
+    /// Not a backup at all (perhaps a single game's record).
+    NotABackup,
+    /// A backup in a newer format than this version reads (its version).
+    Newer(u64),
+    /// A backup: each game, or why it is not added.
+    Games(Vec<Result<SavedGame, EntryError>>),
 }
 
 /// Whether `id` can name a saved game: 1 to 64 letters, digits, `-` or `_`.
@@ -507,6 +549,45 @@ mod tests {
         assert!(read[0].is_err() && read[1].is_ok(), "{read:?}");
         assert!(Backup::read("{\"format\":1}").is_none());
         assert!(Backup::read("[]").is_none());
+    }
+
+    #[test]
+    fn a_backup_says_why_it_refuses_a_game_or_a_whole_file() {
+        let a = sample();
+        let text = Backup::of(std::slice::from_ref(&a));
+        // A newer backup format is said to be one, not "not a game record".
+        let newer = text.replace("\"stackplay_backup\":1", "\"stackplay_backup\":2");
+        assert_eq!(Backup::open(&newer), BackupFile::Newer(2));
+        // Names go through a link's checks: no control characters, something visible.
+        for (bad, why) in [
+            (
+                "A\\nB",
+                "player 1's name has a line break or another control character",
+            ),
+            (
+                "A\\u0000",
+                "player 1's name has a line break or another control character",
+            ),
+            (
+                "\\u200b\\u200b",
+                "player 1's name is blank (it shows nothing)",
+            ),
+        ] {
+            let hostile = text.replace("\"name\":\"Ann\"", &format!("\"name\":\"{bad}\""));
+            assert_eq!(
+                Backup::read(&hostile),
+                Some(vec![Err(why.to_string())]),
+                "{bad}"
+            );
+        }
+        // A game of a newer version: refused as one, with its reason in words.
+        let unknown = text.replace("\"game\":\"stack-control\"", "\"game\":\"hexes\"");
+        let BackupFile::Games(games) = Backup::open(&unknown) else {
+            panic!("a backup")
+        };
+        let refusal = games[0].as_ref().unwrap_err();
+        assert!(refusal.newer, "{refusal:?}");
+        assert!(refusal.reason.contains("does not know"), "{refusal:?}");
     }
 
     #[test]

@@ -217,6 +217,27 @@ try {
     const message = await page.locator('#file-message').innerText();
     check(/1 game added/.test(message) && /1 already here/.test(message), `backup: opened ("${message}")`);
     check(await page.locator('.saved').count() === 2, 'backup: both games are listed again, none twice');
+    // A backup with a hostile name and a game of a newer version: each refusal says why, and
+    // a backup in a newer format says so.
+    const text = fs.readFileSync(file, 'utf8');
+    const first = JSON.parse(text).games[0];
+    const hostile = { ...first, id: 'hostile1', record: { ...first.record, players: first.record.players.map((p, i) => (i ? p : { ...p, name: 'A\u001bB' })) } };
+    const future = { ...first, id: 'future1', record: { ...first.record, game: 'hexes' } };
+    const crafted = path.join(path.dirname(file), 'crafted.json');
+    fs.writeFileSync(crafted, JSON.stringify({ stackplay_backup: 1, games: [hostile, future] }));
+    await page.setInputFiles('input[type=file]', crafted);
+    await page.waitForFunction(() => /0 games added/.test((document.querySelector('#file-message') || {}).textContent || ''));
+    const refused = await page.locator('#file-message').innerText();
+    check(/2 not added/.test(refused)
+      && /player 1's name has a line break or another control character/.test(refused) && /does not know/.test(refused),
+      `backup: each refusal says why ("${refused}")`);
+    const newer = path.join(path.dirname(file), 'newer.json');
+    fs.writeFileSync(newer, text.replace('"stackplay_backup":1', '"stackplay_backup":2'));
+    await page.setInputFiles('input[type=file]', newer);
+    await page.waitForFunction(() => /newer version/.test((document.querySelector('.error, #file-message, [role=alert]') || {}).textContent || ''), null, { timeout: 5000 }).catch(() => {});
+    const said = await page.locator('body').innerText();
+    check(/a backup made by a newer version of the app/.test(said), 'backup: a newer backup format is said to be one');
+    check(await page.locator('.saved').count() === 2, 'backup: nothing refused was added');
     await context.close();
   }
 } catch (e) {

@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use crate::record::GameRecord;
 use crate::registry;
-use crate::storage::entry::Backup;
+use crate::storage::entry::{Backup, BackupFile, EntryError};
 use crate::storage::{local, SavedGame, SetAside};
 use crate::ui::actions::import_record;
 use crate::ui::browser;
@@ -113,36 +113,62 @@ fn size_text(bytes: f64) -> String {
     }
 }
 
+/// Adds a backup's games beside the saved ones (never over one), and says what happened:
+/// how many were added, already here or added as copies, and how many were not, with each
+/// reason in words.
+fn restore_backup(games: Vec<Result<SavedGame, EntryError>>) -> String {
+    let mut good = Vec::new();
+    let mut refused = 0;
+    let mut reasons: Vec<String> = Vec::new();
+    for game in games {
+        match game {
+            Ok(g) => good.push(g),
+            Err(e) => {
+                refused += 1;
+                // The reason without what is said of stored entries ("left as it is").
+                let why = e.reason.replace("; it is left as it is", "");
+                if !reasons.contains(&why) {
+                    reasons.push(why);
+                }
+            }
+        }
+    }
+    let (added, skipped, copies, failed) = local::restore(good);
+    let mut text = format!(
+        "Backup opened: {added} game{} added",
+        if added == 1 { "" } else { "s" }
+    );
+    if copies > 0 {
+        text.push_str(&format!(
+            ", {copies} added as copies (another version of each is here)"
+        ));
+    }
+    if skipped > 0 {
+        text.push_str(&format!(", {skipped} already here"));
+    }
+    if refused > 0 {
+        text.push_str(&format!(", {refused} not added: {}", reasons.join("; ")));
+    }
+    text.push('.');
+    if let Some(why) = failed {
+        text.push_str(&format!(
+            " Some are not saved yet: {why}; they stay in this tab until there is room."
+        ));
+    }
+    text
+}
+
 /// Opens a file: a backup of every game (added beside the saved ones, never over one) or
 /// one game record (added as a new game, then opened).
 fn open_file(text: &str) -> Result<Option<String>, String> {
-    if let Some(games) = Backup::read(text) {
-        let total = games.len();
-        let good: Vec<SavedGame> = games.into_iter().filter_map(Result::ok).collect();
-        let damaged = total - good.len();
-        let (added, skipped, copies, failed) = local::restore(good);
-        let mut parts = vec![format!(
-            "Backup opened: {added} game{} added",
-            if added == 1 { "" } else { "s" }
-        )];
-        if copies > 0 {
-            parts.push(format!(
-                "{copies} added as copies (another version of each is here)"
-            ));
+    match Backup::open(text) {
+        BackupFile::NotABackup => {}
+        BackupFile::Newer(version) => {
+            return Err(format!(
+                "That file is a backup made by a newer version of the app (format {version}): nothing was added."
+            ))
         }
-        if skipped > 0 {
-            parts.push(format!("{skipped} already here"));
-        }
-        if damaged > 0 {
-            parts.push(format!("{damaged} damaged, not added"));
-        }
-        let mut text = parts.join(", ") + ".";
-        if let Some(why) = failed {
-            text.push_str(&format!(
-                " Some are not saved yet: {why}; they stay in this tab until there is room."
-            ));
-        }
-        return Ok(Some(text));
+        BackupFile::Games(games) => return Ok(Some(restore_backup(games))),
     }
     let record =
         GameRecord::from_json(text).map_err(|e| format!("That file cannot be opened: {e}."))?;
