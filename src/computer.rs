@@ -74,7 +74,7 @@ pub fn choose(
 /// What the seat to move after `record`'s moves knows: what it sees and what it must
 /// remember (Evade's earlier peeks), all the search is given.
 #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
-fn known(record: &GameRecord) -> Result<Box<dyn crate::core::AnyGame>, ApiError> {
+fn known(record: &GameRecord) -> Result<Box<dyn crate::registry::AnyGame>, ApiError> {
     let game = record.validate()?;
     let seat = game
         .to_move()
@@ -86,7 +86,7 @@ fn known(record: &GameRecord) -> Result<Box<dyn crate::core::AnyGame>, ApiError>
 /// seat to move sees it, within the strength's budget.
 #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
 fn search(
-    game: &dyn crate::core::AnyGame,
+    game: &dyn crate::registry::AnyGame,
     strength: Strength,
     seed: u64,
     now: &dyn Fn() -> f64,

@@ -2,10 +2,10 @@
 
 use std::rc::Rc;
 
-use crate::core::{AnyGame, ApiError, PlayError, Seat};
+use crate::core::{ApiError, PlayError, Seat};
 pub use crate::core::{PlayerInfo, Strength};
 use crate::json::{self, Json, JsonError, Problem};
-use crate::registry;
+use crate::registry::{self, AnyGame};
 
 /// The record format this build writes and reads.
 pub const RECORD_FORMAT: u32 = 1;

@@ -14,8 +14,10 @@
 //! ```
 
 pub use crate::ai::Budget;
-pub use crate::core::any::{AnyGame, GameEntry, GameResult};
+mod any;
+
 use crate::core::ApiError;
+pub use any::{AnyGame, GameEntry, GameResult};
 
 /// Every registered game, in menu order.
 pub fn games() -> &'static [GameEntry] {

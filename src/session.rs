@@ -10,8 +10,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::core::{AnyGame, Seat, Strength, Viewer};
+use crate::core::{Seat, Strength, Viewer};
 use crate::record::{GameRecord, Timeline};
+use crate::registry::AnyGame;
 use crate::storage::SavedGame;
 
 /// Generations are drawn from one counter for the whole page, so a ticket taken from one

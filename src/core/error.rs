@@ -78,7 +78,7 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
-/// Any error of the string-level API ([`crate::registry`] and [`crate::record`]).
+/// Any error of the string-level API (the registry's and the game records').
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ApiError {
     /// No game is registered under this slug.

@@ -85,7 +85,7 @@ pub struct GameInfo {
     /// Whether some of the state is secret to some seats.
     pub hidden_information: bool,
     /// How many search iterations the computer plans for each second of thinking
-    /// ([`crate::ai::Budget::normal`] is one second). The same position, strength and seed
+    /// (the computer's normal budget is one second). The same position, strength and seed
     /// give the same move wherever the search reaches that count inside its time; where the
     /// device is slower, the time cap stops it sooner. 3,000, the count the strengths were
     /// first measured at, suits a game whose search runs about as fast as that in the

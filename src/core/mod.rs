@@ -1,10 +1,10 @@
 //! The engine core shared by every game: the [`Game`] trait, outcomes, seats, errors,
-//! the seeded random generator, the new-game form declarations, and [`AnyGame`] (any game
-//! driven through strings). It knows no game: the table of games lives in `crate::games`.
+//! the seeded random generator and the new-game form declarations. It imports nothing above
+//! it: no game (the table of games lives with the games), no search (the computer's module
+//! builds on this one), and driving any game through strings is the registry's `AnyGame`.
 //!
 //! Nothing here imports a web crate: the engines build and test natively.
 
-pub mod any;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod conformance;
 pub mod error;
@@ -12,8 +12,6 @@ pub mod game;
 pub mod playout;
 pub mod rng;
 pub mod setup;
-
-pub use any::{AnyGame, GameEntry};
 
 /// Sorts a short list in place (an insertion sort). For the few short lists the page sorts:
 /// each library sort instantiated in the browser bundle costs about 4 KB of code, this one a

@@ -8,7 +8,7 @@ pub mod stack_control;
 pub mod stacks;
 pub mod stax;
 
-use crate::core::GameEntry;
+use crate::registry::GameEntry;
 
 /// Every game's engine, in menu order.
 pub static GAMES: [GameEntry; 5] = [

@@ -6,7 +6,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::core::{AnyGame, PlayerInfo, Viewer};
+use crate::core::{PlayerInfo, Viewer};
+use crate::registry::AnyGame;
 
 /// Everything the UI needs to draw one game; the page does the rest from the engine.
 pub struct GameView {

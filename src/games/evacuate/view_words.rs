@@ -5,7 +5,8 @@
 use super::board::{direction, Door, Mode, Piece, COLOURS};
 use super::pick::Kind;
 use super::rules::{Evacuate, EvacuateMove, Phase};
-use crate::core::{AnyGame, Game, Seat};
+use crate::core::{Game, Seat};
+use crate::registry::AnyGame;
 
 /// Whether step `mv`, played from `before` and giving `after`, ended its player's turn: the
 /// end of the turn or a pass, the game's or the round's end, or an action or a release after

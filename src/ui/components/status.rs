@@ -1,8 +1,8 @@
 //! Words for where a game stands: whose turn it is, or how it ended.
 
-use crate::core::AnyGame;
 use crate::core::Outcome;
 use crate::record::GameRecord;
+use crate::registry::AnyGame;
 
 /// The name of `seat` in `record` ("Player 2" when unnamed).
 pub fn player_name(record: &GameRecord, seat: usize) -> String {

@@ -73,7 +73,7 @@ pub fn use_board<G: Game + 'static>(props: &AnyBoardProps) -> Option<BoardProps<
         on_move.reform(|mv: G::Move| mv.to_string())
     });
     let animate = motion::use_step_forward(props.ply);
-    let typed = |p: &Rc<dyn crate::core::AnyGame>| p.clone().into_any_rc().downcast::<G>().ok();
+    let typed = |p: &Rc<dyn crate::registry::AnyGame>| p.clone().into_any_rc().downcast::<G>().ok();
     Some(BoardProps::<G> {
         position: typed(&props.position)?,
         before: props.before.as_ref().and_then(typed),

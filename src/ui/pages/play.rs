@@ -5,8 +5,9 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::core::{AnyGame, GameInfo, Outcome, Viewer};
+use crate::core::{GameInfo, Outcome, Viewer};
 use crate::record::GameRecord;
+use crate::registry::AnyGame;
 use crate::session::{Session, Ticket};
 use crate::storage::local::{self, SaveError};
 use crate::storage::SavedGame;

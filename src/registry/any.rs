@@ -1,13 +1,14 @@
 //! Any game driven through strings: [`AnyGame`] (a position of some game) and
-//! [`GameEntry`] (a game's constructors and facts). The table of games lives with the games
-//! (`crate::games::GAMES`), and `crate::registry` looks it up: the core knows no game.
+//! [`GameEntry`] (a game's constructors and facts, the computer's search included). They live
+//! with the registry, above both `core` and `ai`: the core knows no game and no search. The
+//! table of games lives with the games (`crate::games::GAMES`).
 
 use std::any::Any;
 use std::fmt;
 
-use super::error::ApiError;
-use super::game::{Game, GameInfo, Outcome, Seat, Viewer};
-use super::setup::{Fact, SeatCard, SetupChoices, SetupForm};
+use crate::core::{
+    ApiError, Fact, Game, GameInfo, Outcome, Seat, SeatCard, SetupChoices, SetupForm, Viewer,
+};
 
 /// A game of any kind, driven through strings.
 pub trait AnyGame {
@@ -167,7 +168,7 @@ pub struct GameEntry {
     #[cfg(any(not(target_arch = "wasm32"), feature = "bench-page"))]
     playout: fn(usize, u64) -> Result<usize, ApiError>,
     #[cfg(not(target_arch = "wasm32"))]
-    conformance: fn(usize, u64) -> Result<super::conformance::Report, String>,
+    conformance: fn(usize, u64) -> Result<crate::core::conformance::Report, String>,
 }
 
 fn create_impl<G: Game>(options: &str, seed: u64) -> Result<Box<dyn AnyGame>, ApiError> {
@@ -198,7 +199,7 @@ fn best_move_impl<G: Game>(
 ) -> Result<String, ApiError> {
     let game: G = position.trim().parse()?;
     game.check_invariants()
-        .map_err(|why| super::error::NotationError::new("position", why))?;
+        .map_err(|why| crate::core::NotationError::new("position", why))?;
     Ok(crate::ai::best_move(&game, budget, seed, clock)?.to_string())
 }
 
@@ -228,9 +229,9 @@ impl GameEntry {
             setup_form: setup_form_impl::<G>,
             options_from: options_from_impl::<G>,
             #[cfg(any(not(target_arch = "wasm32"), feature = "bench-page"))]
-            playout: super::playout::playout_from_seed::<G>,
+            playout: crate::core::playout::playout_from_seed::<G>,
             #[cfg(not(target_arch = "wasm32"))]
-            conformance: super::conformance::check_random_games::<G>,
+            conformance: crate::core::conformance::check_random_games::<G>,
         }
     }
 
@@ -305,7 +306,7 @@ impl GameEntry {
         (self.playout)(players, seed)
     }
 
-    /// Runs [`super::conformance::check_random_games`] for this game (native builds only:
+    /// Runs [`crate::core::conformance::check_random_games`] for this game (native builds only:
     /// the browser bundle does not carry the test harness).
     ///
     /// # Errors
@@ -315,7 +316,7 @@ impl GameEntry {
         &self,
         games: usize,
         seed: u64,
-    ) -> Result<super::conformance::Report, String> {
+    ) -> Result<crate::core::conformance::Report, String> {
         (self.conformance)(games, seed)
     }
 }
