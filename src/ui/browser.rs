@@ -85,22 +85,6 @@ pub fn local_time(ms: f64) -> String {
     String::from(d.to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED))
 }
 
-/// Moves the keyboard focus to the board element whose attribute `attribute` is `value` (a
-/// cell's `data-square`, `data-cell`): boards with roving focus call it on arrow keys.
-pub fn focus_on_board(attribute: &str, value: &str) {
-    let target = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector(&format!("svg.board [{attribute}='{value}']"))
-                .ok()
-                .flatten()
-        })
-        .and_then(|el| el.dyn_into::<web_sys::SvgElement>().ok());
-    if let Some(target) = target {
-        let _ = target.focus();
-    }
-}
-
 #[wasm_bindgen::prelude::wasm_bindgen(inline_js = r#"
 const LIMIT = 4000000;
 export async function deflateRaw(text) {

@@ -1,9 +1,19 @@
-//! Finds a game's view in the table of views (`crate::games::VIEWS`).
+//! The table of the games' views ([`VIEWS`]: how the UI draws each game), and lookups in it.
+//! The engines' table (`crate::games::GAMES`) holds no UI.
 
 use yew::prelude::*;
 
 use super::game_view::{AnyBoardProps, GameView, Paint};
-use crate::games::VIEWS;
+use crate::games::{evacuate, evade, stack_control, stacks, stax};
+
+/// Every game's view, one per entry of `crate::games::GAMES` (a unit test checks they match).
+pub static VIEWS: [GameView; 5] = [
+    stack_control::view::VIEW,
+    evade::view::VIEW,
+    stacks::view::VIEW,
+    stax::view::VIEW,
+    evacuate::view::VIEW,
+];
 
 /// The view of the game registered under `slug`.
 pub fn view(slug: &str) -> Option<&'static GameView> {
