@@ -82,8 +82,8 @@ fn known(record: &GameRecord) -> Result<Box<dyn crate::registry::AnyGame>, ApiEr
     Ok(game.recall_as(seat))
 }
 
-/// The search itself ([`crate::ai`], through the string-level API), on the position as the
-/// seat to move sees it, within the strength's budget.
+/// The search itself ([`crate::ai`]), on the position as the seat to move knows it (passed
+/// as the game, never through its text), within the strength's budget.
 #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
 fn search(
     game: &dyn crate::registry::AnyGame,
@@ -97,7 +97,7 @@ fn search(
         Strength::Normal => crate::ai::Budget::normal(info),
         Strength::Strong => crate::ai::Budget::strong(info),
     };
-    crate::registry::best_move(info.slug, &game.position(), &budget, seed, now)
+    game.best_move(&budget, seed, now)
 }
 
 /// Answers a question ([`question`]) with an answer ([`read_answer`] reads it): what the

@@ -44,6 +44,19 @@ pub trait AnyGame {
     /// What `seat` knows of the position ([`Game::recall`]): what the computer searches.
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn recall_as(&self, seat: Seat) -> Box<dyn AnyGame>;
+    /// The computer's move for the seat to move, searched on this position as it is (call it
+    /// on what that seat knows, [`AnyGame::recall_as`]), in move notation. Left out of the
+    /// page's bundle: the computer thinks in a worker.
+    ///
+    /// # Errors
+    /// A finished game, or a search that finds nothing.
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn best_move(
+        &self,
+        budget: &crate::ai::Budget,
+        seed: u64,
+        clock: &dyn Fn() -> f64,
+    ) -> Result<String, ApiError>;
     /// What `seat`'s player card shows (call it on a masked position).
     fn seat_card(&self, seat: Seat) -> SeatCard;
     /// Facts about the table (round, steps left in the turn).
@@ -124,6 +137,15 @@ impl<G: Game> AnyGame for G {
     fn recall_as(&self, seat: Seat) -> Box<dyn AnyGame> {
         Box::new(self.recall(seat))
     }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn best_move(
+        &self,
+        budget: &crate::ai::Budget,
+        seed: u64,
+        clock: &dyn Fn() -> f64,
+    ) -> Result<String, ApiError> {
+        Ok(crate::ai::best_move(self, budget, seed, clock)?.to_string())
+    }
     fn seat_card(&self, seat: Seat) -> SeatCard {
         Game::seat_card(self, seat)
     }
@@ -200,7 +222,7 @@ fn best_move_impl<G: Game>(
     let game: G = position.trim().parse()?;
     game.check_invariants()
         .map_err(|why| crate::core::NotationError::new("position", why))?;
-    Ok(crate::ai::best_move(&game, budget, seed, clock)?.to_string())
+    AnyGame::best_move(&game, budget, seed, clock)
 }
 
 fn default_options_impl<G: Game>(players: usize) -> Result<String, ApiError> {
