@@ -1,5 +1,5 @@
 //! A second, independent reading of the Evacuate engine against
-//! `shared/rulings/evacuate.md` (rules 1 to 14): one scenario per point found, named after
+//! the rulings (1 to 14; the in-app rules page `static/rules/evacuate.html` states them): one scenario per point found, named after
 //! its ruling, the geometry checked as data, and the generic conformance check run on both
 //! match options (Evacuate is not registered yet, so `tests/all_games.rs` does not cover it).
 #![cfg(not(target_arch = "wasm32"))]

@@ -1,4 +1,4 @@
-//! Evacuate rules (rulings 1 to 14 of `shared/rulings/evacuate.md`): a scenario per ruling,
+//! Evacuate rules (rulings 1 to 14, which the in-app rules page `static/rules/evacuate.html` states): a scenario per ruling,
 //! notation round trips, garbage input, and random games through the conformance check.
 #![cfg(not(target_arch = "wasm32"))]
 

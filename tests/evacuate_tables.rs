@@ -1,5 +1,5 @@
 //! Evacuate for three and four players and Phobos Pugilists: rulings 15 to 18 of
-//! `shared/rulings/evacuate.md`, one scenario each, on positions built from their notation.
+//! the rulings (the in-app rules page `static/rules/evacuate.html` states them), one scenario each, on positions built from their notation.
 #![cfg(not(target_arch = "wasm32"))]
 
 use stackplay::core::Game;

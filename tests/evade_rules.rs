@@ -1,5 +1,5 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Evade rules scenarios, grouped by the rulings of `shared/rulings/evade.md` (1 to 10), then
+//! Evade rules scenarios, grouped by ruling (1 to 10; the in-app rules page `static/rules/evade.html` states them), then
 //! the views of each seat, notation, garbage input, the generic conformance check, and an
 //! independent model of the rulings compared along random games.
 //!

@@ -1,6 +1,6 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Stack Control rules scenarios, grouped by the rulings of
-//! `shared/rulings/stack-control.md` (1 to 8), then notation.
+//! Stack Control rules scenarios, grouped by ruling
+//! (1 to 8; the in-app rules page `static/rules/stack-control.html` states them), then notation.
 //!
 //! Positions are written in the position notation (see `notation.rs`): ranks 8 to 1 split by
 //! `/`, squares a to h split by `,`, `-` for an empty square, a stack bottom to top as

@@ -1,6 +1,6 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Stacks and Diabolical Stacks rules scenarios, grouped by the rulings of
-//! `shared/rulings/stacks.md` (1 to 11), then notation, the generic conformance check, and
+//! Stacks and Diabolical Stacks rules scenarios, grouped by ruling
+//! (1 to 11; the in-app rules page `static/rules/stacks.html` states them), then notation, the generic conformance check, and
 //! random games compared with an independent model of the rulings.
 //!
 //! Positions are written in the position notation (see `src/games/stacks/notation.rs`):

@@ -2,8 +2,8 @@
 //! and out of its doors with movement pyramids placed on a triangle grid; the first player to
 //! get all of one colour out ends the round.
 //!
-//! The rules are `shared/seeds/000_5f923ed2ba9e0c40.txt` with the binding rulings of
-//! `shared/rulings/evacuate.md` (rules 1 to 14, the two-player game; 15 and 16, three and
+//! The rules are the original text with the binding rulings, as the in-app rules page
+//! `static/rules/evacuate.html` states them (rules 1 to 14, the two-player game; 15 and 16, three and
 //! four players; 17 and 18, Phobos Pugilists). The board is a
 //! reconstruction from the text (the original pictures are missing). The notation is
 //! described in `notation.rs`.

@@ -1,4 +1,4 @@
-//! Evacuate rules, per `shared/rulings/evacuate.md` rules 1 to 14 (see the module doc of
+//! Evacuate rules, per rulings 1 to 14 (the in-app rules page `static/rules/evacuate.html` states them) (see the module doc of
 //! `games::evacuate` for the choices made where the text and rulings are silent).
 
 use crate::core::{

@@ -2,7 +2,7 @@
 //! step one square at a time; landing on a lone enemy coin freezes both; a special coin (ace
 //! or blank) that reaches the far row without freezing wins, one that freezes loses.
 //!
-//! The rules are `shared/rulings/evade.md`. Where the text and the rulings are silent, this
+//! The rules are the binding rulings, as the in-app rules page `static/rules/evade.html` states them. Where the text and the rulings are silent, this
 //! engine chooses as follows (for the in-app rules page).
 //!
 //! # Choices where the rulings are silent

@@ -1,4 +1,4 @@
-//! Evade rules, per `shared/rulings/evade.md` (the choices where it is silent are listed in
+//! Evade rules, per the rulings, as the in-app rules page `static/rules/evade.html` states them (the choices where it is silent are listed in
 //! the module documentation of `evade`).
 
 use crate::core::{

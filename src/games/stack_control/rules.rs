@@ -1,4 +1,4 @@
-//! Stack Control rules, per `shared/rulings/stack-control.md`.
+//! Stack Control rules, per the rulings, as the in-app rules page `static/rules/stack-control.html` states them.
 
 use crate::core::{
     Fact, Game, GameInfo, Outcome, PlayError, Rng, Seat, SeatCard, SetupChoices, SetupError,

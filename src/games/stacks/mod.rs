@@ -1,8 +1,8 @@
 //! Stacks and Diabolical Stacks (designer unknown): race twelve pieces across a hexagonal
 //! board and off the far edge, two moves a turn, stacking on the opponent to trap them.
 //!
-//! The rules are `shared/seeds/003_596fd6c90ecda072.txt` with the binding rulings of
-//! `shared/rulings/stacks.md`. The notation is described in `notation.rs`.
+//! The rules are the original text with the binding rulings, as the in-app rules page
+//! `static/rules/stacks.html` states them. The notation is described in `notation.rs`.
 //!
 //! # Choices where the text and the rulings are silent
 //!

@@ -1,4 +1,4 @@
-//! Stacks and Diabolical Stacks rules, per `shared/rulings/stacks.md` (see the module doc of
+//! Stacks and Diabolical Stacks rules, per the rulings, as the in-app rules page `static/rules/stacks.html` states them (see the module doc of
 //! `games::stacks` for the choices made where the text and rulings are silent).
 
 use crate::core::{
