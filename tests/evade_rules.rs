@@ -7,6 +7,9 @@
 //! `<rules> <status> <Suns' coins> <Moons' coins> <flags> <keys>`, a coin being
 //! `<square><value>[^ on top | v underneath | ! shown]`, values `n a 2 3 4 5` or `?`.
 
+mod rules_support;
+
+use rules_support::*;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use stackplay::core::conformance::{check_random_games, check_views, Report};
@@ -25,11 +28,6 @@ const KEY_CHARS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
 fn sq(name: &str) -> Square {
     name.parse()
         .unwrap_or_else(|e| panic!("bad square {name}: {e}"))
-}
-
-fn mv(text: &str) -> EvadeMove {
-    text.parse()
-        .unwrap_or_else(|e| panic!("bad move {text}: {e}"))
 }
 
 fn options(own: bool) -> EvadeOptions {
@@ -130,40 +128,8 @@ fn build(rules: &str, status: &str, suns: [&str; 6], moons: [&str; 6], flags: &s
     build_with(rules, status, suns, moons, flags, 0)
 }
 
-/// Plays a move that must be legal, checking the invariants and notation afterwards.
-fn play(game: &mut Evade, text: &str) {
-    let m = mv(text);
-    assert!(
-        game.legal_moves().contains(&m),
-        "{text} is not listed in {game}"
-    );
-    game.play(&m)
-        .unwrap_or_else(|e| panic!("{text} refused in {game}: {e}"));
-    game.check_invariants()
-        .unwrap_or_else(|e| panic!("after {text}: {e}"));
-    let again: Evade = game.to_string().parse().unwrap();
-    assert_eq!(&again, game);
-}
-
-/// Plays a move that must be refused as illegal; checks nothing changed. Returns the reason.
-fn assert_illegal(game: &mut Evade, text: &str) -> String {
-    let before = game.clone();
-    let m = mv(text);
-    assert!(!game.legal_moves().contains(&m), "{text} is listed");
-    let why = match game.play(&m) {
-        Err(PlayError::Illegal(why)) => why,
-        other => panic!("{text} should be illegal in {game}, got {other:?}"),
-    };
-    assert_eq!(*game, before, "{text} changed the position");
-    why
-}
-
 fn moves(game: &Evade) -> BTreeSet<String> {
     game.legal_moves().iter().map(ToString::to_string).collect()
-}
-
-fn set(names: &[&str]) -> BTreeSet<String> {
-    names.iter().map(|s| s.to_string()).collect()
 }
 
 /// The steps listed from `from`, as destination squares.
@@ -1199,7 +1165,7 @@ fn moves_round_trip_and_garbage_does_not_parse() {
         "accept",
         "decline",
     ] {
-        assert_eq!(mv(text).to_string(), text);
+        assert_eq!(mv::<EvadeMove>(text).to_string(), text);
     }
     for bad in [
         "",

@@ -6,6 +6,9 @@
 //! `/`, squares a to h split by `,`, `-` for an empty square, a stack bottom to top as
 //! colour letter + pip count; then the seat colours (lower case = out) and the seat to move.
 
+mod rules_support;
+
+use rules_support::*;
 use std::collections::BTreeSet;
 
 use stackplay::core::{Game, NotationError, PlayError, Rng, Seat, Viewer};
@@ -22,11 +25,6 @@ use stackplay::record::{GameRecord, PlayerInfo};
 fn sq(name: &str) -> Square {
     name.parse()
         .unwrap_or_else(|e| panic!("bad square {name}: {e}"))
-}
-
-fn mv(text: &str) -> StackMove {
-    text.parse()
-        .unwrap_or_else(|e| panic!("bad move {text}: {e}"))
 }
 
 /// The position notation for the given stacks (every other square empty), seats and seat to
@@ -77,27 +75,6 @@ fn targets(game: &StackControl, from: &str) -> BTreeSet<String> {
 
 fn set(names: &[&str]) -> BTreeSet<String> {
     names.iter().map(|s| s.to_string()).collect()
-}
-
-/// Plays a move that must be legal, checking the invariants afterwards.
-fn play(game: &mut StackControl, text: &str) {
-    game.play(&mv(text))
-        .unwrap_or_else(|e| panic!("{text} refused in {game}: {e}"));
-    game.check_invariants()
-        .unwrap_or_else(|e| panic!("after {text}: {e}"));
-}
-
-/// Plays a move that must be refused as illegal, and checks nothing changed.
-fn assert_illegal(game: &mut StackControl, text: &str) {
-    let before = game.clone();
-    let before_text = game.to_string();
-    match game.play(&mv(text)) {
-        Err(PlayError::Illegal(_)) => {}
-        other => panic!("{text} should be illegal, got {other:?}"),
-    }
-    assert_eq!(*game, before, "{text} changed the position");
-    assert_eq!(game.to_string(), before_text);
-    assert_eq!(game.to_move(), before.to_move());
 }
 
 /// Plays a move after the end, which must be refused, and checks nothing changed.
@@ -1183,7 +1160,10 @@ fn positions_travel_through_serde_as_their_notation() {
     assert_eq!(json, format!("\"{game}\""));
     let back: StackControl = serde_json::from_str(&json).unwrap();
     assert_eq!(back, game);
-    assert_eq!(serde_json::to_string(&mv("c3-e5")).unwrap(), "\"c3-e5\"");
+    assert_eq!(
+        serde_json::to_string(&mv::<StackMove>("c3-e5")).unwrap(),
+        "\"c3-e5\""
+    );
     // A bad position cannot sneak in through serde.
     let bad = format!("\"{}\"", notation(&[("a1", "R1B1G1")], "RB", 1));
     assert!(serde_json::from_str::<StackControl>(&bad).is_err());
@@ -1196,7 +1176,7 @@ fn squares_and_moves_round_trip() {
     assert_eq!(sq("h1").index(), 7);
     assert_eq!(sq("a8").index(), 56);
     assert_eq!(sq("h8").index(), 63);
-    let m = mv("c3-e5");
+    let m: StackMove = mv("c3-e5");
     assert_eq!(m.from, Square::new(2, 2).unwrap());
     assert_eq!(m.to, Square::new(4, 4).unwrap());
     assert_eq!(m.to_string(), "c3-e5");

@@ -9,6 +9,9 @@
 //! one). On the default board (side 3) the rows are a (3 cells, Light's near row), b (4),
 //! c (5), d (4), e (3, Dark's near row); Light moves from a towards e, Dark from e towards a.
 
+mod rules_support;
+
+use rules_support::*;
 use std::collections::{BTreeSet, HashMap};
 
 use stackplay::core::conformance::check_random_games;
@@ -27,11 +30,6 @@ use stackplay::games::stacks::{
 fn cell(name: &str) -> Cell {
     name.parse()
         .unwrap_or_else(|e| panic!("bad cell {name}: {e}"))
-}
-
-fn mv(text: &str) -> StacksMove {
-    text.parse()
-        .unwrap_or_else(|e| panic!("bad move {text}: {e}"))
 }
 
 fn options(text: &str) -> StacksOptions {
@@ -108,46 +106,12 @@ fn occupied(game: &Stacks) -> Vec<String> {
         .collect()
 }
 
-fn legal(game: &Stacks) -> BTreeSet<String> {
-    game.legal_moves().iter().map(|m| m.to_string()).collect()
-}
-
-fn set(items: &[&str]) -> BTreeSet<String> {
-    items.iter().map(|s| s.to_string()).collect()
-}
-
 /// The legal moves that start from `from`.
 fn moves_from(game: &Stacks, from: &str) -> BTreeSet<String> {
     legal(game)
         .into_iter()
         .filter(|m| m.starts_with(&format!("{from}-")))
         .collect()
-}
-
-/// Plays a move that must be legal, checking the invariants and notation afterwards.
-fn play(game: &mut Stacks, text: &str) {
-    assert!(
-        legal(game).contains(text),
-        "{text} is not listed in {game}: {:?}",
-        legal(game)
-    );
-    game.play(&mv(text))
-        .unwrap_or_else(|e| panic!("{text} refused in {game}: {e}"));
-    game.check_invariants()
-        .unwrap_or_else(|e| panic!("after {text}: {e}"));
-    let again: Stacks = game.to_string().parse().unwrap();
-    assert_eq!(&again, game);
-}
-
-/// Plays a move that must be refused as illegal, and checks nothing changed.
-fn assert_illegal(game: &mut Stacks, text: &str) {
-    let before = game.clone();
-    match game.play(&mv(text)) {
-        Err(PlayError::Illegal(why)) => assert!(!why.is_empty()),
-        other => panic!("{text} should be illegal in {before}, got {other:?}"),
-    }
-    assert_eq!(*game, before, "{text} changed the position");
-    assert!(!legal(game).contains(text), "{text} is listed");
 }
 
 /// Seat to move and moves left, as `L2`, or `over`.
@@ -889,15 +853,15 @@ fn moves_round_trip_through_their_notation() {
         "+a2", "+e3", "+i9", "b2-c3", "b2-c3x2", "e1-off", "e1-offx3", "a1-b1x24", "pass",
     ];
     for text in samples {
-        let m = mv(text);
+        let m: StacksMove = mv(text);
         assert_eq!(m.to_string(), text);
         assert_eq!(serde_json::to_string(&m).unwrap(), format!("\"{text}\""));
         let back: StacksMove = serde_json::from_str(&format!("\"{text}\"")).unwrap();
         assert_eq!(back, m);
     }
-    assert_eq!(mv("+a2"), StacksMove::Enter(Cell::new(0, 1)));
+    assert_eq!(mv::<StacksMove>("+a2"), StacksMove::Enter(Cell::new(0, 1)));
     assert_eq!(
-        mv("b2-c3x2"),
+        mv::<StacksMove>("b2-c3x2"),
         StacksMove::Move {
             from: Cell::new(1, 1),
             to: Dest::Cell(Cell::new(2, 2)),
@@ -905,7 +869,7 @@ fn moves_round_trip_through_their_notation() {
         }
     );
     assert_eq!(
-        mv("e1-off"),
+        mv::<StacksMove>("e1-off"),
         StacksMove::Move {
             from: Cell::new(4, 0),
             to: Dest::Off,
