@@ -91,10 +91,17 @@
 //! [`Stax::refusal`] ([`Refusal`] displays as a sentence). [`StaxMove::place`] and
 //! [`StaxMove::travel`] build moves in their canonical form.
 
+mod cell;
+mod game;
+mod grid;
+mod moves;
 mod notation;
 #[cfg(feature = "ui")]
 mod pick;
+mod placement;
 mod rules;
+mod tile;
+mod travel;
 #[cfg(feature = "ui")]
 pub mod view;
 #[cfg(feature = "ui")]
@@ -108,8 +115,7 @@ mod view_zoom;
 #[cfg(feature = "ui")]
 mod words;
 
-pub use rules::{
-    mirror, rotate, rotations, Bounds, Cell, Colour, End, KingState, Phase, Refusal, Stax,
-    StaxMove, StaxOptions, Tile, TileKind, COLOURS, COORD_LIMIT, DIRECTIONS, FULL_RESERVE, KINDS,
-    MAX_PLAYERS, MIN_PLAYERS, TILES_PER_PLAYER,
-};
+pub use cell::{Cell, COORD_LIMIT, DIRECTIONS};
+pub use moves::{Refusal, StaxMove, StaxOptions};
+pub use rules::{Bounds, End, KingState, Phase, Stax, MAX_PLAYERS, MIN_PLAYERS, TILES_PER_PLAYER};
+pub use tile::{mirror, rotate, rotations, Colour, Tile, TileKind, COLOURS, FULL_RESERVE, KINDS};

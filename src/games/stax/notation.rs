@@ -44,10 +44,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::rules::{
-    Cell, Colour, Phase, Stax, StaxMove, StaxOptions, Tile, TileKind, COORD_LIMIT, MAX_PLAYERS,
-    MIN_PLAYERS, TILES_PER_PLAYER,
-};
+use super::cell::{Cell, COORD_LIMIT};
+use super::moves::{StaxMove, StaxOptions};
+use super::rules::{Phase, Stax, MAX_PLAYERS, MIN_PLAYERS, TILES_PER_PLAYER};
+use super::tile::{Colour, Tile, TileKind};
 use crate::core::NotationError;
 
 /// The most tiles one stack can hold.

@@ -5,7 +5,10 @@
 //! landing, choose how it ends turned, Move). The king and the queen, whose turning changes
 //! nothing, go at once. Every other tap says why nothing happened.
 
-use super::rules::{mirror, rotate, rotations, Cell, Phase, Refusal, Stax, StaxMove, TileKind};
+use super::cell::Cell;
+use super::moves::{Refusal, StaxMove};
+use super::rules::{Phase, Stax};
+use super::tile::{mirror, rotate, rotations, TileKind};
 use super::words::{kind_words, name, sentence, stack_words};
 use crate::core::{Game, Seat};
 use crate::ui::kit::tap::Tap;

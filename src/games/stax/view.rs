@@ -11,8 +11,11 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::cell::Cell;
+use super::moves::StaxMove;
 use super::pick::{Pick, Spin, Thing, Turn};
-use super::rules::{Cell, Colour, Stax, StaxMove};
+use super::rules::Stax;
+use super::tile::Colour;
 use super::view_draw as draw;
 use super::view_panel::{panel, PanelProps};
 use super::view_table::{centre, hex_points, nearest, ViewBox, SIZE};

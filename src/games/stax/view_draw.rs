@@ -4,7 +4,10 @@
 
 use yew::prelude::*;
 
-use super::rules::{Cell, Stax, StaxMove, Tile};
+use super::cell::Cell;
+use super::moves::StaxMove;
+use super::rules::Stax;
+use super::tile::Tile;
 use super::view_table::{centre, hex_points, n, pointer_path, SIZE};
 use crate::core::Seat;
 use crate::ui::kit::motion;

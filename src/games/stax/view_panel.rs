@@ -5,8 +5,11 @@
 
 use yew::prelude::*;
 
+use super::cell::Cell;
+use super::moves::{Refusal, StaxMove};
 use super::pick::{pressed_in_rack, Pick, Thing};
-use super::rules::{Cell, Refusal, Stax, StaxMove, TileKind};
+use super::rules::Stax;
+use super::tile::TileKind;
 use super::view_draw::{capture, mini};
 use super::words::{kind_words, mask_words, name, stack_words};
 use crate::core::{Game, Seat};
@@ -118,7 +121,7 @@ fn rack(p: &PanelProps, seat: Seat, mine: bool) -> Html {
 }
 
 fn game_letter(seat: Seat) -> &'static str {
-    super::rules::Colour::of_seat(seat).letter_str()
+    super::tile::Colour::of_seat(seat).letter_str()
 }
 
 /// The ways to lay or turn the tile shown, then Place or Move, and Cancel; or the draw

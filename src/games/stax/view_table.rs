@@ -2,7 +2,7 @@
 //! hexagon and pointer shapes, the view box that fits the tiles in play, zooming about a
 //! point, panning, pixels to table units, and the nearest cell in an arrow's direction.
 
-use super::rules::Cell;
+use super::cell::Cell;
 
 /// A cell's centre-to-corner size in SVG units.
 pub const SIZE: f64 = 40.0;

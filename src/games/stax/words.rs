@@ -1,7 +1,8 @@
 //! The words of the STAX board: tiles, stacks and pointers as players read them, and the
 //! board's prompts. Plain Rust, shared by the picking model and the view.
 
-use super::rules::{Cell, Colour, Tile, TileKind};
+use super::cell::Cell;
+use super::tile::{Colour, Tile, TileKind};
 use crate::core::Seat;
 
 /// A seat's colour name: "Light".
