@@ -2,8 +2,8 @@
 //! and move tiles along their pointers, stack them without leaving a cliff, and capture the
 //! enemy king by landing on it.
 //!
-//! The rules are `shared/seeds/004_1eb408380ad73889.txt` with the binding rulings of
-//! `shared/rulings/stax.md`. The notation is described in `notation.rs`.
+//! The rules are the original text with the binding rulings, as the in-app rules page
+//! `static/rules/stax.html` states them. The notation is described in `notation.rs`.
 //!
 //! # Choices where the text and the rulings are silent
 //!

@@ -1,4 +1,4 @@
-//! STAX rules, per `shared/rulings/stax.md` (see the module doc of `games::stax` for the
+//! STAX rules, per the rulings, as the in-app rules page `static/rules/stax.html` states them (see the module doc of `games::stax` for the
 //! choices made where the text and rulings are silent): the position ([`Stax`]) and what it
 //! holds, listing and playing turns, why a move is refused, the ending and the invariants.
 //!
