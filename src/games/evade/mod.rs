@@ -104,10 +104,17 @@
 //! peeked squares and coin ids hold no secret, so a masked position lists the same moves and
 //! decides repetition as the whole one.
 
+mod board;
+mod coins;
+mod game;
+mod hidden;
+mod moves;
 mod notation;
 #[cfg(feature = "ui")]
 mod pick;
+mod play;
 mod rules;
+mod turns;
 #[cfg(feature = "ui")]
 pub mod view;
 #[cfg(feature = "ui")]
@@ -116,8 +123,7 @@ mod view_draw;
 mod view_panel;
 #[cfg(feature = "ui")]
 mod words;
-pub use rules::{
-    all_setups, goal_row, is_arrangement, random_setup, side_name, start_row, Coin, CoinState,
-    DrawOffer, End, Evade, EvadeMove, EvadeOptions, Phase, RepetitionKey, Square, Value,
-    BOARD_SIZE, COINS_PER_SEAT, QUIET_TURNS_LIMIT, SIDES,
-};
+pub use board::{goal_row, side_name, start_row, Square, BOARD_SIZE, SIDES};
+pub use coins::{all_setups, is_arrangement, random_setup, Coin, CoinState, Value, COINS_PER_SEAT};
+pub use moves::{EvadeMove, EvadeOptions};
+pub use rules::{DrawOffer, End, Evade, Phase, RepetitionKey, QUIET_TURNS_LIMIT};

@@ -5,10 +5,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::rules::{
-    is_arrangement, Coin, CoinState, DrawOffer, End, Evade, EvadeMove, EvadeOptions, Memory, Phase,
-    RepetitionKey, Square, Value, COINS_PER_SEAT,
-};
+use super::board::Square;
+use super::coins::{is_arrangement, Coin, CoinState, Value, COINS_PER_SEAT};
+use super::hidden::Memory;
+use super::moves::{EvadeMove, EvadeOptions};
+use super::rules::{DrawOffer, End, Evade, Phase, RepetitionKey};
 use crate::core::{Game, NotationError};
 
 /// The characters of square indices 0..36 in repetition keys.

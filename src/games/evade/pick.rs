@@ -7,7 +7,10 @@
 //! coin that is not theirs, a frozen pair or an empty square says why nothing happened.
 //! Whoever may not move may still pick any coin to look at it.
 
-use super::rules::{side_name, start_row, Evade, EvadeMove, Square, Value};
+use super::board::{side_name, start_row, Square};
+use super::coins::Value;
+use super::moves::EvadeMove;
+use super::rules::Evade;
 use super::words::sentence;
 use crate::core::{Game, Rng, Seat};
 use crate::ui::kit::tap::{why_not, Tap};

@@ -7,8 +7,10 @@
 
 use yew::prelude::*;
 
+use super::board::{start_row, Square};
+use super::moves::EvadeMove;
 use super::pick::{self, Act, Pick};
-use super::rules::{start_row, Evade, EvadeMove, Square};
+use super::rules::Evade;
 use super::view_draw::{self as draw, square_xy, CELL, COIN_R};
 use super::view_panel::{panel, Panel};
 use super::words::{self, Face};

@@ -4,7 +4,8 @@
 
 use yew::prelude::*;
 
-use super::rules::{Coin, Square, Value};
+use super::board::Square;
+use super::coins::{Coin, Value};
 use super::words::{face_of, value_mark, Face};
 use crate::core::Seat;
 use crate::ui::game_view::{num, num as n};

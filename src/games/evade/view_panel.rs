@@ -4,8 +4,10 @@
 
 use yew::prelude::*;
 
+use super::board::Square;
+use super::coins::Value;
 use super::pick::{self, Act, Button, Pick};
-use super::rules::{Evade, Square, Value};
+use super::rules::Evade;
 use super::view_draw::tray_coin;
 use super::words;
 use crate::core::Viewer;

@@ -1,8 +1,10 @@
 //! The words of the Evade board: coins and squares as the viewer may know them, for labels and
 //! the panel. Every value named here comes from the masked position the board receives.
 
+use super::board::Square;
+use super::coins::{Coin, Value};
 use super::pick::Pick;
-use super::rules::{Coin, DrawOffer, Evade, Square, Value};
+use super::rules::{DrawOffer, Evade};
 use crate::core::{Game, Seat, Viewer};
 
 /// One coin of a side, for people ("Sun", "Moon").
