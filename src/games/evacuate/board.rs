@@ -1,5 +1,6 @@
 //! Evacuate's pieces, its games (modes) and the club's triangle grid, as data (rulings 1 to
-//! 4, 15 and 17); the rules that use them are in `rules.rs`.
+//! 4, 15 and 17); the rules that use them are in `rules.rs` and its siblings (`movement.rs`,
+//! `releases.rs`, `rounds.rs`).
 
 use crate::core::Seat;
 

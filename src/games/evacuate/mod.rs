@@ -28,9 +28,14 @@
 #![doc = include_str!("CHOICES.md")]
 
 mod board;
+mod game;
+mod movement;
+mod moves;
 mod notation;
 #[cfg(feature = "ui")]
 mod pick;
+mod releases;
+mod rounds;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
@@ -46,6 +51,6 @@ pub use board::{
     COLOURS, DIRECTIONS, LEVELS, PUGILIST_TREES, SHADED, SIZES, SPACES, START_SPACES, TARGET,
     TREES, TRIANGLES, TRIOS,
 };
-pub use rules::{
-    Counts, EndReason, Evacuate, EvacuateMove, EvacuateOptions, MatchRule, MovePreview, Phase,
-};
+pub use movement::MovePreview;
+pub use moves::{EvacuateMove, EvacuateOptions, MatchRule};
+pub use rules::{Counts, EndReason, Evacuate, Phase};

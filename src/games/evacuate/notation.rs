@@ -35,9 +35,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::board::{Colour, Mode, Piece, Size, Tri, LEVELS, SPACES, TRIANGLES};
-use super::rules::{
-    Counts, EndReason, Evacuate, EvacuateMove, EvacuateOptions, Extras, MatchRule, Phase,
-};
+use super::moves::{EvacuateMove, EvacuateOptions, MatchRule};
+use super::rules::{Counts, EndReason, Evacuate, Extras, Phase};
 use crate::core::{Game, NotationError};
 
 fn clip(s: &str) -> String {

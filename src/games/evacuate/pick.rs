@@ -8,7 +8,8 @@
 //! be released yet, why no triangle takes the pyramid picked.
 
 use super::board::{direction, sides, Door, Piece, Touch, Tri, SPACES};
-use super::rules::{Evacuate, EvacuateMove, Phase};
+use super::moves::EvacuateMove;
+use super::rules::{Evacuate, Phase};
 use super::view_words::{door_name, piece_name, pieces_words, plural};
 use crate::core::{Game, Seat};
 use crate::ui::kit::tap::{why_not, Tap};

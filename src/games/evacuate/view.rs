@@ -6,8 +6,9 @@
 use yew::prelude::*;
 
 use super::board::{Tri, LEVELS, SHADED, SPACES};
+use super::moves::EvacuateMove;
 use super::pick::{Pick, Table, Thing};
-use super::rules::{Evacuate, EvacuateMove};
+use super::rules::Evacuate;
 use super::view_draw::{self as draw, row_top, slot_x, FILLS, FX, H, HEIGHT, SW, WIDTH};
 use super::view_panel::{panel, Panel};
 use super::view_words::{door_name, ends_turn, piece_name, pieces_words};

@@ -6,7 +6,8 @@
 use yew::prelude::*;
 
 use super::board::{direction, Door, Piece, Tri, LEVELS, SPACES};
-use super::rules::{Evacuate, EvacuateMove};
+use super::moves::EvacuateMove;
+use super::rules::Evacuate;
 
 /// Height of a row (a floor space and its triangles).
 pub const H: i32 = 48;

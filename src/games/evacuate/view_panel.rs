@@ -7,8 +7,9 @@
 use yew::prelude::*;
 
 use super::board::{Colour, Piece, SIZES};
+use super::moves::EvacuateMove;
 use super::pick::{Kind, Pick, Table, Thing};
-use super::rules::{Evacuate, EvacuateMove};
+use super::rules::Evacuate;
 use super::view_words::{describe, kind_words, piece_name, pieces_words, plural};
 use crate::core::{Game, Seat};
 use crate::ui::kit::keys::Key;

@@ -3,8 +3,9 @@
 //! kinds of step open now, and the small helpers they share with the board.
 
 use super::board::{direction, Door, Mode, Piece, COLOURS};
+use super::moves::EvacuateMove;
 use super::pick::Kind;
-use super::rules::{Evacuate, EvacuateMove, Phase};
+use super::rules::{Evacuate, Phase};
 use crate::core::{Game, Seat};
 use crate::registry::AnyGame;
 
