@@ -11,7 +11,7 @@ use super::view_draw::{self as draw, square_xy};
 use super::view_panel::panel;
 use crate::ui::game_view::{num, AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
-use crate::ui::kit::{self, motion, BoardProps};
+use crate::ui::kit::{self, motion, tap, BoardProps};
 
 /// How a side (a colour letter) is painted.
 fn paint(letter: &str) -> Option<Paint> {
@@ -152,13 +152,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
             pick::tap(&game, *pick, can_move, sq).apply(&pick, &said, &on_move)
         })
     };
-    let on_cancel = {
-        let (pick, said) = (pick.clone(), said.clone());
-        Callback::from(move |()| {
-            pick.set(None);
-            said.set(None);
-        })
-    };
+    let on_cancel = tap::on_cancel(&pick, &said);
     let c = Square_ {
         props,
         pick: *pick,

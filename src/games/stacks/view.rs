@@ -14,7 +14,7 @@ use super::view_words::{self as words, ZoneNow};
 use crate::core::{Game, Seat};
 use crate::ui::game_view::{num as n, AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
-use crate::ui::kit::{self, motion, BoardProps};
+use crate::ui::kit::{self, motion, tap, BoardProps};
 
 /// How a side (by its letter, `L` or `D`) is painted.
 fn paint(letter: &str) -> Option<Paint> {
@@ -317,13 +317,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
             pick::tap(&game, now, can_move, thing).apply(&pick, &said, &on_move);
         })
     };
-    let on_cancel = {
-        let (pick, said) = (pick.clone(), said.clone());
-        Callback::from(move |()| {
-            pick.set(Pick::Nothing);
-            said.set(None);
-        })
-    };
+    let on_cancel = tap::on_cancel(&pick, &said);
     let on_key = {
         let (on_tap, on_cancel) = (on_tap.clone(), on_cancel.clone());
         Callback::from(move |e: KeyboardEvent| {

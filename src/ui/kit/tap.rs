@@ -53,6 +53,18 @@ impl<P: Default + PartialEq + 'static, M> Tap<P, M> {
     }
 }
 
+/// A board's cancel (Escape, the Cancel button): nothing picked and no line.
+pub fn on_cancel<P: Default + PartialEq + 'static>(
+    pick: &UseStateHandle<P>,
+    said: &UseStateHandle<Option<AttrValue>>,
+) -> Callback<()> {
+    let (pick, said) = (pick.clone(), said.clone());
+    Callback::from(move |()| {
+        pick.set(P::default());
+        said.set(None);
+    })
+}
+
 /// Why the engine refuses `mv` in `game`, in its own words (`None` when it is legal).
 pub fn why_not<G: Game>(game: &G, mv: &G::Move) -> Option<String> {
     let mut copy = game.clone();
