@@ -16,8 +16,9 @@ pub fn marks_key(slug: &'static str, summary: &'static str) -> Html {
         let Ok(Some(body)) = details.query_selector(".marks") else {
             return;
         };
-        // Loaded already (or loading): nothing to do.
-        if body.child_element_count() > 0 {
+        // Loaded already (or loading): nothing to do; after a failed load, opening it again
+        // tries again, as its message says.
+        if body.child_element_count() > 0 && !matches!(body.query_selector(".error"), Ok(Some(_))) {
             return;
         }
         body.set_inner_html(r#"<p class="loading">Loading the key…</p>"#);
