@@ -242,6 +242,43 @@ pub fn may_replace(stored: Option<&SavedGame>, seen: &[String], ours: &SavedGame
     }
 }
 
+/// What a write does once it has read what is stored under the game's id (see [`decide`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    /// What to write: the game, or the game as a copy under a new id.
+    pub game: SavedGame,
+    /// Whether it is kept as a copy: what is stored holds moves the writer has not seen.
+    pub copied: bool,
+}
+
+/// The read-compare-write of one save, given what is stored under the game's id (its text,
+/// read in the same transaction as the write) and the moves the writing tab last read or
+/// wrote there (`seen`): the game replaces what is stored when that loses no move the tab
+/// has not seen ([`may_replace`]); otherwise it is kept as a copy under `fresh_id()`. An
+/// entry that does not open (damaged, or from a newer version) is never written over.
+pub fn decide(
+    stored: Option<&str>,
+    seen: Option<&[String]>,
+    game: &SavedGame,
+    fresh_id: impl FnOnce() -> String,
+) -> Decision {
+    let replace = match stored {
+        None => true,
+        Some(text) => SavedGame::peek(text)
+            .filter(|s| s.id == game.id)
+            .is_some_and(|s| may_replace(Some(&s), seen.unwrap_or(&[]), game)),
+    };
+    let mut game = game.clone();
+    if !replace {
+        game.copy_of = Some(game.id.clone());
+        game.id = fresh_id();
+    }
+    Decision {
+        game,
+        copied: !replace,
+    }
+}
+
 /// What to do with a game read from a backup, given the saved game with its id (if any).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Restore {
@@ -502,6 +539,80 @@ mod tests {
         let mut other = with_moves(&["a"]);
         other.record.seed = 99;
         assert!(!may_replace(Some(&other), &seen, &ours));
+    }
+
+    /// A tab as the store's writes see it: the moves it last read or wrote per id.
+    struct Tab {
+        seen: std::collections::BTreeMap<String, Vec<String>>,
+    }
+
+    impl Tab {
+        /// One save as one transaction of the browser's database: read, decide, write.
+        fn save(&mut self, db: &mut std::collections::BTreeMap<String, String>, game: &SavedGame, n: &mut u32) {
+            let stored = db.get(&game.id).cloned();
+            let d = decide(stored.as_deref(), self.seen.get(&game.id).map(Vec::as_slice), game, || {
+                *n += 1;
+                format!("copy{n}")
+            });
+            if !d.copied {
+                self.seen.insert(game.id.clone(), d.game.record.moves.clone());
+            }
+            db.insert(d.game.id.clone(), d.game.to_json());
+        }
+    }
+
+    #[test]
+    fn two_tabs_saving_in_either_order_lose_no_move() {
+        // Both tabs saw the same game; each plays a move of its own (or undoes, or plays two),
+        // and their transactions run in one order or the other: every version of both is
+        // in some saved game afterwards (a copy where they differ), never one over the other.
+        let start = with_moves(&["a", "b"]);
+        let versions: [&[&str]; 4] = [&["a", "b", "x"], &["a", "b", "y", "z"], &["a"], &["a", "b", "x"]];
+        for first in versions {
+            for second in versions {
+                for order in [false, true] {
+                    let mut db = std::collections::BTreeMap::new();
+                    db.insert(start.id.clone(), start.to_json());
+                    let mut tabs = [0, 1].map(|_| Tab {
+                        seen: [(start.id.clone(), start.record.moves.clone())].into(),
+                    });
+                    let ours = [with_moves(first), with_moves(second)];
+                    let mut n = 0;
+                    let (a, b) = if order { (1, 0) } else { (0, 1) };
+                    tabs[a].save(&mut db, &ours[a], &mut n);
+                    tabs[b].save(&mut db, &ours[b], &mut n);
+                    let kept: Vec<Vec<String>> = db
+                        .values()
+                        .map(|text| SavedGame::peek(text).unwrap().record.moves)
+                        .collect();
+                    for version in &ours {
+                        assert!(
+                            kept.iter().any(|k| k.starts_with(&version.record.moves)),
+                            "{first:?} then {second:?} (order {order}): {:?} lost from {kept:?}",
+                            version.record.moves
+                        );
+                    }
+                    // Histories that differ are both kept whole; one that only adds moves to
+                    // the other's leaves a single game.
+                    let (x, y) = (&ours[a].record.moves, &ours[b].record.moves);
+                    if !(x.starts_with(y) || y.starts_with(x)) {
+                        assert_eq!(db.len(), 2, "{first:?} {second:?} {order}: {kept:?}");
+                    }
+                    if y.starts_with(x) {
+                        assert_eq!(db.len(), 1, "{first:?} {second:?} {order}: {kept:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_entry_that_does_not_open_is_never_written_over() {
+        let ours = with_moves(&["a"]);
+        let d = decide(Some("{not a game"), None, &ours, || "fresh".into());
+        assert!(d.copied && d.game.id == "fresh" && d.game.copy_of.as_deref() == Some(ours.id.as_str()));
+        let d = decide(None, None, &ours, || unreachable!());
+        assert!(!d.copied && d.game == ours);
     }
 
     #[test]

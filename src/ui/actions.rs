@@ -1,6 +1,7 @@
 //! What several pages do with saved games: start one, import one.
 
 use crate::record::{GameRecord, PlayerInfo};
+use crate::storage::store::Store;
 use crate::storage::{local, SavedGame};
 use crate::ui::browser;
 use crate::ui::routes::Route;
@@ -9,12 +10,17 @@ use crate::ui::routes::Route;
 ///
 /// # Errors
 /// A sentence for the page when the options do not start a game.
-pub fn start_new_game(slug: &str, options: &str, players: Vec<PlayerInfo>) -> Result<(), String> {
+pub fn start_new_game(
+    store: &Store,
+    slug: &str,
+    options: &str,
+    players: Vec<PlayerInfo>,
+) -> Result<(), String> {
     let record = GameRecord::new(slug, options, local::new_seed(), players);
     record.validate().map_err(|e| e.to_string())?;
     let saved = SavedGame::new(local::new_id(), record, local::now_ms());
     // A game the browser cannot store yet still opens: its page says it is unsaved.
-    let kept = local::save(&saved);
+    let kept = store.save(&saved);
     browser::navigate(&Route::Play(kept.id));
     Ok(())
 }
@@ -23,9 +29,9 @@ pub fn start_new_game(slug: &str, options: &str, players: Vec<PlayerInfo>) -> Re
 ///
 /// # Errors
 /// A sentence for the page when the record is bad.
-pub fn import_record(record: GameRecord) -> Result<String, String> {
+pub fn import_record(store: &Store, record: GameRecord) -> Result<String, String> {
     let cursor = record.moves.len();
     let mut saved = SavedGame::new(local::new_id(), record, local::now_ms());
     saved.cursor = cursor;
-    Ok(local::save(&saved).id)
+    Ok(store.save(&saved).id)
 }

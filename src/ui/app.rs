@@ -10,6 +10,7 @@ use super::pages::{
     home::Home, import::Import, new_game::NewGame, not_found::not_found, play::Play, rules::Rules,
 };
 use super::routes::Route;
+use crate::storage::store::Store;
 
 /// The whole app.
 #[component]
@@ -21,49 +22,60 @@ pub fn App() -> Html {
             route.set(Route::parse(&current_hash()));
         });
     }
-    // Games this tab could not save (a full storage) are tried again every two seconds on
-    // every page, and closing the tab while one is unsaved asks first.
-    use_effect_with((), |_| {
-        let live = std::rc::Rc::new(std::cell::Cell::new(true));
-        let looping = live.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            while looping.get() {
-                yew::platform::time::sleep(std::time::Duration::from_secs(2)).await;
-                if crate::storage::local::any_unsaved() {
-                    crate::storage::local::flush_unsaved();
+    // The saved games, opened once (the pages wait for it: a few milliseconds). Games this
+    // tab could not save (a full storage) are tried again every two seconds on every page,
+    // and closing the tab while one is unsaved asks first.
+    let store = use_state(|| None::<Store>);
+    {
+        let store = store.clone();
+        use_effect_with((), |_| {
+            let live = std::rc::Rc::new(std::cell::Cell::new(true));
+            let looping = live.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let opened = Store::open().await;
+                store.set(Some(opened.clone()));
+                while looping.get() {
+                    yew::platform::time::sleep(std::time::Duration::from_secs(2)).await;
+                    if opened.any_unsaved() {
+                        opened.flush_unsaved();
+                    }
                 }
+            });
+            move || live.set(false)
+        });
+    }
+    {
+        let store = (*store).clone();
+        use_global_listener(On::Window, "beforeunload", move |e: &Event| {
+            if store.as_ref().is_some_and(Store::any_unsaved) {
+                // Browsers then ask "Leave site? Changes you made may not be saved."
+                e.prevent_default();
             }
         });
-        move || live.set(false)
-    });
-    use_global_listener(On::Window, "beforeunload", |e: &Event| {
-        if crate::storage::local::any_unsaved() {
-            // Browsers then ask "Leave site? Changes you made may not be saved."
-            e.prevent_default();
-        }
-    });
+    }
     use_effect_with((*route).clone(), |route: &Route| {
         if let Some(d) = web_sys::window().and_then(|w| w.document()) {
             d.set_title(&route.title());
         }
     });
-    let page = match &*route {
-        Route::Home => html! { <Home /> },
-        Route::New(slug) => html! { <NewGame slug={slug.clone()} key={slug.clone()} /> },
-        Route::Play(id) => html! { <Play id={id.clone()} key={id.clone()} /> },
-        Route::Rules(slug) => html! { <Rules slug={slug.clone()} /> },
+    let page = match (&*route, (*store).clone()) {
+        (Route::Rules(slug), _) => html! { <Rules slug={slug.clone()} /> },
+        (Route::NotFound(path), _) => not_found(path),
+        (_, None) => html! { <p class="loading" role="status">{ "Opening your saved games…" }</p> },
+        (Route::Home, Some(store)) => html! { <Home {store} /> },
+        (Route::New(slug), Some(store)) => html! { <NewGame slug={slug.clone()} key={slug.clone()} {store} /> },
+        (Route::Play(id), Some(store)) => html! { <Play id={id.clone()} key={id.clone()} {store} /> },
         #[cfg(feature = "bench-page")]
-        Route::Bench => html! { <Bench /> },
+        (Route::Bench, _) => html! { <Bench /> },
         // The benchmark is not part of the first load: it needs a build with `bench-page`.
         #[cfg(not(feature = "bench-page"))]
-        Route::Bench => crate::ui::components::dead_end::dead_end(
+        (Route::Bench, _) => crate::ui::components::dead_end::dead_end(
             "No benchmark in this build",
             "The in-browser benchmark is left out of the site to keep it small. Build it with: trunk build --release --features bench-page".to_string(),
         ),
-        Route::Import(payload) => {
-            html! { <Import payload={payload.clone()} key={payload.clone()} /> }
+        (Route::Import(payload), Some(store)) => {
+            html! { <Import payload={payload.clone()} key={payload.clone()} {store} /> }
         }
-        Route::NotFound(path) => not_found(path),
     };
     html! {
         <>

@@ -129,3 +129,17 @@ pub async fn inflate(bytes: &[u8]) -> Option<String> {
         .ok()?
         .as_string()
 }
+
+/// What the browser says this site uses of its storage, and allows it (bytes), when it says.
+pub async fn storage_estimate() -> Option<(f64, f64)> {
+    let storage = web_sys::window()?.navigator().storage();
+    let estimate = wasm_bindgen_futures::JsFuture::from(storage.estimate().ok()?)
+        .await
+        .ok()?;
+    let read = |name: &str| {
+        js_sys::Reflect::get(&estimate, &name.into())
+            .ok()
+            .and_then(|v| v.as_f64())
+    };
+    Some((read("usage")?, read("quota")?))
+}

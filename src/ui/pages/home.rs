@@ -6,7 +6,8 @@ use yew::prelude::*;
 use crate::record::GameRecord;
 use crate::registry;
 use crate::storage::entry::{Backup, BackupFile, EntryError};
-use crate::storage::{local, SavedGame, SetAside};
+use crate::storage::store::{Kind, Restored, Store};
+use crate::storage::{SavedGame, SetAside};
 use crate::ui::actions::import_record;
 use crate::ui::browser;
 use crate::ui::components::status::{isolated, player_name, status_line};
@@ -77,9 +78,10 @@ fn saved_row(saved: &SavedGame, unsaved: bool, on_delete: Callback<String>) -> H
     }
 }
 
-fn aside_row(a: &SetAside, on_discard: Callback<String>) -> Html {
+fn aside_row(store: &Store, a: &SetAside, on_discard: Callback<String>) -> Html {
     let key = a.key.clone();
     let download_key = a.key.clone();
+    let store = store.clone();
     html! {
         <li class="aside">
             // Its key and reason may hold anything: a long or odd key is not shown, and both are
@@ -88,7 +90,7 @@ fn aside_row(a: &SetAside, on_discard: Callback<String>) -> Html {
                 if crate::storage::entry::valid_id(&a.id) { <bdi>{ a.id.clone() }</bdi> } else { { "with an unusual key" } }
                 { ": " }<bdi>{ a.reason.clone() }</bdi></span>
             <button type="button" onclick={Callback::from(move |_| {
-                if let Some(text) = local::raw_text(&download_key) {
+                if let Some(text) = store.raw_text(&download_key) {
                     let _ = browser::download(&format!("{download_key}.json"), &text);
                 }
             })}>{ "Download" }</button>
@@ -116,7 +118,7 @@ fn size_text(bytes: f64) -> String {
 /// Adds a backup's games beside the saved ones (never over one), and says what happened:
 /// how many were added, already here or added as copies, and how many were not, with each
 /// reason in words.
-fn restore_backup(games: Vec<Result<SavedGame, EntryError>>) -> String {
+async fn restore_backup(store: &Store, games: Vec<Result<SavedGame, EntryError>>) -> String {
     let mut good = Vec::new();
     let mut refused = 0;
     let mut reasons: Vec<String> = Vec::new();
@@ -133,7 +135,13 @@ fn restore_backup(games: Vec<Result<SavedGame, EntryError>>) -> String {
             }
         }
     }
-    let (added, skipped, copies, failed) = local::restore(good);
+    let Restored {
+        added,
+        skipped,
+        copies,
+        unsaved,
+        why,
+    } = store.restore(good).await;
     let mut text = format!(
         "Backup opened: {added} game{} added",
         if added == 1 { "" } else { "s" }
@@ -150,9 +158,9 @@ fn restore_backup(games: Vec<Result<SavedGame, EntryError>>) -> String {
         text.push_str(&format!(", {refused} not added: {}", reasons.join("; ")));
     }
     text.push('.');
-    if let Some(why) = failed {
+    if let Some(why) = why {
         text.push_str(&format!(
-            " Some are not saved yet: {why}; they stay in this tab until there is room."
+            " {unsaved} could not be saved: {why}. They are still in the backup file: make room (delete finished games) and open it again."
         ));
     }
     text
@@ -160,7 +168,7 @@ fn restore_backup(games: Vec<Result<SavedGame, EntryError>>) -> String {
 
 /// Opens a file: a backup of every game (added beside the saved ones, never over one) or
 /// one game record (added as a new game, then opened).
-fn open_file(text: &str) -> Result<Option<String>, String> {
+async fn open_file(store: &Store, text: &str) -> Result<Option<String>, String> {
     match Backup::open(text) {
         BackupFile::NotABackup => {}
         BackupFile::Newer(version) => {
@@ -168,25 +176,56 @@ fn open_file(text: &str) -> Result<Option<String>, String> {
                 "That file is a backup made by a newer version of the app (format {version}): nothing was added."
             ))
         }
-        BackupFile::Games(games) => return Ok(Some(restore_backup(games))),
+        BackupFile::Games(games) => return Ok(Some(restore_backup(store, games).await)),
     }
     let record =
         GameRecord::from_json(text).map_err(|e| format!("That file cannot be opened: {e}."))?;
-    let id = import_record(record)?;
+    let id = import_record(store, record)?;
     browser::navigate(&Route::Play(id));
     Ok(None)
 }
 
+/// Props of [`Home`].
+#[derive(Properties, PartialEq)]
+pub struct HomeProps {
+    /// The saved games.
+    pub store: Store,
+}
+
 /// The home page.
 #[component]
-pub fn Home() -> Html {
-    let store = use_state(local::load_all);
-    let can_save = local::available();
+pub fn Home(props: &HomeProps) -> Html {
+    let saved = props.store.clone();
+    let store = use_state(|| saved.load_all());
+    let kind = saved.kind();
+    {
+        // Another tab's move, new game or deletion shows here at once.
+        let store = store.clone();
+        let saved = saved.clone();
+        use_effect_with((), move |_| {
+            let reader = saved.clone();
+            let listening = saved.listen(Callback::from(move |_| store.set(reader.load_all())));
+            move || drop(listening)
+        });
+    }
+    // What the browser says the site uses of its storage, and allows.
+    let estimate = use_state(|| None::<(f64, f64)>);
+    {
+        let estimate = estimate.clone();
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Some(e) = browser::storage_estimate().await {
+                    estimate.set(Some(e));
+                }
+            });
+        });
+    }
     let file_message = use_state(|| None::<String>);
     let on_backup = {
+        let saved = saved.clone();
         Callback::from(move |_| {
             // Read now: other tabs may have played since the page opened.
-            let backup = Backup::of(&local::load_all().games);
+            let backup = Backup::of(&saved.load_all().games);
             let day: String = String::from(js_sys::Date::new_0().to_iso_string())
                 .chars()
                 .take(10)
@@ -196,9 +235,11 @@ pub fn Home() -> Html {
     };
     let on_delete_finished = {
         let store = store.clone();
+        let saved = saved.clone();
         Callback::from(move |_| {
             // Judged on what is stored now, not when the page opened.
-            let finished: Vec<String> = local::load_all()
+            let finished: Vec<String> = saved
+                .load_all()
                 .games
                 .iter()
                 .filter(|g| {
@@ -215,51 +256,55 @@ pub fn Home() -> Html {
             );
             if !finished.is_empty() && browser::confirm(&question) {
                 for id in &finished {
-                    local::delete(id);
+                    saved.delete(id);
                 }
-                store.set(local::load_all());
+                store.set(saved.load_all());
             }
         })
     };
     let on_discard_all = {
         let store = store.clone();
+        let saved = saved.clone();
         Callback::from(move |_| {
             // Entries left in place for a newer version of the app are not discarded.
             let aside: Vec<&SetAside> = store
                 .aside
                 .iter()
-                .filter(|a| local::is_aside_key(&a.key))
+                .filter(|a| saved.is_aside_key(&a.key))
                 .collect();
             let question = format!("Discard all {} unreadable entries for good?", aside.len());
             if !aside.is_empty() && browser::confirm(&question) {
                 for a in aside {
-                    local::discard(&a.key);
+                    saved.discard(&a.key);
                 }
-                store.set(local::load_all());
+                store.set(saved.load_all());
             }
         })
     };
     let on_delete = {
         let store = store.clone();
+        let saved = saved.clone();
         Callback::from(move |id: String| {
             if browser::confirm("Delete this saved game? This cannot be undone.") {
-                local::delete(&id);
-                store.set(local::load_all());
+                saved.delete(&id);
+                store.set(saved.load_all());
             }
         })
     };
     let on_discard = {
         let store = store.clone();
+        let saved = saved.clone();
         Callback::from(move |key: String| {
             if browser::confirm("Discard this unreadable entry for good?") {
-                local::discard(&key);
-                store.set(local::load_all());
+                saved.discard(&key);
+                store.set(saved.load_all());
             }
         })
     };
     let on_file = {
         let file_message = file_message.clone();
         let store = store.clone();
+        let saved = saved.clone();
         Callback::from(move |e: Event| {
             let Some(input) = e
                 .target()
@@ -280,15 +325,16 @@ pub fn Home() -> Html {
             }
             let file_message = file_message.clone();
             let store = store.clone();
+            let saved = saved.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
                 let result = match text.ok().and_then(|t| t.as_string()) {
                     None => Err("That file could not be read.".to_string()),
-                    Some(text) => open_file(&text),
+                    Some(text) => open_file(&saved, &text).await,
                 };
                 match result {
                     Ok(Some(report)) => {
-                        store.set(local::load_all());
+                        store.set(saved.load_all());
                         file_message.set(Some(report));
                     }
                     Ok(None) => {}
@@ -305,7 +351,7 @@ pub fn Home() -> Html {
     html! {
         <section class="page home">
             <h1>{ "Stacking games for friends around one device" }</h1>
-            if !can_save {
+            if kind == Kind::Memory {
                 <p class="warning" role="alert">{ "This browser gives the app no storage (private windows and some privacy settings do this). You can still play: games live in this tab until it closes. Use Download on a game to keep it." }</p>
             }
             if let Some(why) = full {
@@ -317,12 +363,17 @@ pub fn Home() -> Html {
                     <p>{ "Make room by deleting finished games (download a backup first to keep them)." }</p>
                 </div>
             }
+            if saved.left_behind() > 0 {
+                <p class="warning" role="alert">{ format!("{} saved entr{} could not be moved to the browser's database yet; {} kept where {} {} and tried again on the next start.", saved.left_behind(), if saved.left_behind() == 1 { "y" } else { "ies" }, if saved.left_behind() == 1 { "it is" } else { "they are" }, if saved.left_behind() == 1 { "it" } else { "they" }, if saved.left_behind() == 1 { "was" } else { "were" }) }</p>
+            }
             // Returning players see their games first; newcomers see the games to start.
             if !games.is_empty() {
                 <h2>{ "Continue" }</h2>
                 <ul class="saved-list">{ for games.iter().map(|g| saved_row(g, unsaved(&g.id), on_delete.clone())) }</ul>
                 <p class="storage-use" id="storage-use">
-                    { format!("Saved games use {} of this browser's storage for this site (most browsers allow about {}).", size_text(shelf.bytes), size_text(local::USUAL_QUOTA_BYTES)) }
+                    if let Some((used, quota)) = *estimate {
+                        { format!("This site uses {} of the {} this browser allows it.", size_text(used), size_text(quota)) }
+                    }
                 </p>
                 <p class="actions">
                     <button type="button" id="backup" onclick={on_backup}>{ "Download every game (backup)" }</button>
@@ -338,7 +389,7 @@ pub fn Home() -> Html {
                 <div class="warning" role="alert">
                     <h2>{ "Saved entries that could not be opened" }</h2>
                     <p>{ "These were set aside untouched; your other games are fine. You can download them or discard them." }</p>
-                    <ul>{ for aside.iter().take(ASIDE_SHOWN).map(|a| aside_row(a, on_discard.clone())) }</ul>
+                    <ul>{ for aside.iter().take(ASIDE_SHOWN).map(|a| aside_row(&saved, a, on_discard.clone())) }</ul>
                     if aside.len() > ASIDE_SHOWN {
                         <p>{ format!("…and {} more.", aside.len() - ASIDE_SHOWN) }</p>
                     }

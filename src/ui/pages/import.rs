@@ -8,6 +8,7 @@ use yew::prelude::*;
 use crate::record::GameRecord;
 use crate::storage::entry::LinkMeets;
 use crate::storage::local;
+use crate::storage::store::{Opened, Store};
 use crate::ui::browser;
 use crate::ui::components::dead_end::dead_end;
 use crate::ui::pages::play::{tell_play_page, News};
@@ -18,10 +19,12 @@ use crate::ui::routes::Route;
 pub struct ImportProps {
     /// The record packed by a share link.
     pub payload: String,
+    /// The saved games.
+    pub store: Store,
 }
 
 /// What the play page says about the link just opened.
-fn news_of(opened: &local::Opened) -> Option<News> {
+fn news_of(opened: &Opened) -> Option<News> {
     let plural = |n: usize| if n == 1 { "" } else { "s" };
     let text = match opened.meets {
         LinkMeets::Unrelated => return None,
@@ -66,11 +69,12 @@ pub fn Import(props: &ImportProps) -> Html {
     {
         let failed = failed.clone();
         let payload = props.payload.clone();
+        let store = props.store.clone();
         use_effect_with((), move |_| {
             wasm_bindgen_futures::spawn_local(async move {
                 match read_payload(&payload).await {
                     Ok(record) => {
-                        let opened = local::open_link(record, local::now_ms());
+                        let opened = store.open_link(record, local::now_ms());
                         if let Some(news) = news_of(&opened) {
                             tell_play_page(&opened.id, news);
                         }

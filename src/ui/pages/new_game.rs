@@ -15,6 +15,8 @@ use crate::ui::views;
 /// Props of [`NewGame`].
 #[derive(Properties, PartialEq)]
 pub struct NewGameProps {
+    /// The saved games.
+    pub store: crate::storage::store::Store,
     /// The game's slug.
     pub slug: String,
 }
@@ -303,6 +305,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         let count = *count;
         let error = error.clone();
         let slug = props.slug.clone();
+        let store = props.store.clone();
         let starting = starting.clone();
         let form = form.clone();
         Callback::from(move |e: SubmitEvent| {
@@ -344,7 +347,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                     crate::core::ApiError::Setup(e) => capitalised(&e.0),
                     e => capitalised(&e.to_string()),
                 })
-                .and_then(|options| start_new_game(&slug, &options, players));
+                .and_then(|options| start_new_game(&store, &slug, &options, players));
             if let Err(why) = result {
                 starting.set(false);
                 error.set(Some(why));

@@ -10,6 +10,7 @@ use crate::record::GameRecord;
 use crate::registry::AnyGame;
 use crate::session::{Session, Ticket};
 use crate::storage::local::{self, SaveError};
+use crate::storage::store::{Change, Kind, Store};
 use crate::storage::SavedGame;
 use crate::ui::actions;
 use crate::ui::browser;
@@ -61,21 +62,23 @@ pub fn tell_play_page(id: &str, news: News) {
 
 /// Saves the game on the board; when another tab played on it at the same moment, this
 /// version is kept as a copy and the page moves to it, saying so.
-fn save_session(session: &Session, dispatcher: &UseReducerDispatcher<PlayState>) {
-    let kept = local::save(session.saved());
-    if kept.copied {
-        tell_play_page(
-            &kept.id,
-            News {
-                text: "Another tab played on this game at the same moment. Both histories are kept: this is yours, as a copy; the other tab's is the original.".into(),
-                other: Some(session.saved().id.clone()),
-                new_moves: 0,
-            },
-        );
-        browser::navigate(&Route::Play(kept.id));
-    } else {
-        dispatcher.dispatch(PlayAction::SaveState(kept.unsaved));
-    }
+fn save_session(store: &Store, session: &Session, dispatcher: &UseReducerDispatcher<PlayState>) {
+    let kept = store.save(session.saved());
+    dispatcher.dispatch(PlayAction::SaveState(kept.unsaved));
+}
+
+/// This tab's version of game `from` was kept as a copy, `to` (another tab played on it at
+/// the same moment): the page goes to the copy and says so.
+fn go_to_copy(from: &str, to: &str) {
+    tell_play_page(
+        to,
+        News {
+            text: "Another tab played on this game at the same moment. Both histories are kept: this is yours, as a copy; the other tab's is the original.".into(),
+            other: Some(from.to_string()),
+            new_moves: 0,
+        },
+    );
+    browser::navigate(&Route::Play(to.to_string()));
 }
 
 /// What can happen on the play page.
@@ -214,11 +217,13 @@ impl Reducible for PlayState {
 pub struct PlayProps {
     /// The saved game's id.
     pub id: String,
+    /// The saved games.
+    pub store: Store,
 }
 
 /// Starts a new game with the same game, options and players, and a fresh seed.
-fn rematch(record: &GameRecord) -> Result<(), String> {
-    actions::start_new_game(&record.game, &record.options, record.players.clone())
+fn rematch(store: &Store, record: &GameRecord) -> Result<(), String> {
+    actions::start_new_game(store, &record.game, &record.options, record.players.clone())
 }
 
 /// The player cards: name, side, score and the game's facts about each seat, as the viewer
@@ -334,10 +339,11 @@ fn handoff_screen(
 pub fn Play(props: &PlayProps) -> Html {
     let state = use_reducer({
         let id = props.id.clone();
+        let store = props.store.clone();
         move || PlayState {
-            session: local::load(&id).and_then(Session::open),
+            session: store.load(&id).and_then(Session::open),
             message: None,
-            unsaved: local::unsaved(&id),
+            unsaved: store.unsaved(&id),
             computer_failed: None,
             news: NEWS.with(|n| {
                 let mut n = n.borrow_mut();
@@ -394,89 +400,54 @@ pub fn Play(props: &PlayProps) -> Html {
         });
     }
     {
-        // Keep two tabs on the same game in step: a move saved in one shows in the other.
-        // (The page is keyed by the game's id, so one listener serves its whole life.)
+        // Keep two tabs on the same game in step: a move saved in one shows in the other; and
+        // follow this tab's own saves: landed, not yet (a full storage: the app's loop tries
+        // again every two seconds), or kept as a copy because another tab played on this
+        // game at the same moment (the page goes to the copy).
         let dispatcher = state.dispatcher();
+        let store = props.store.clone();
         let id = props.id.clone();
-        let key = local::key_of(&id);
-        use_global_listener(On::Window, "storage", move |e: &Event| {
-            let Some(e) = e.dyn_ref::<web_sys::StorageEvent>() else {
-                return;
-            };
-            let changed = e.key();
-            if changed.as_deref() == Some(key.as_str()) {
-                dispatcher.dispatch(PlayAction::Reload(local::load(&id)));
-                return;
-            }
-            // A new game that is a copy of this one: another tab's diverging history.
-            let copy = (e.old_value().is_none())
-                .then(|| local::game_in_event(&changed?, &e.new_value()?))
-                .flatten()
-                .filter(|g| g.copy_of.as_deref() == Some(id.as_str()));
-            if let Some(copy) = copy {
-                dispatcher.dispatch(PlayAction::Copied(News {
-                    text: "Another version of this game was just kept beside it, as a copy (another tab played on it at the same moment, or opened a version that differs). Both histories are kept; this one is unchanged.".into(),
-                    other: Some(copy.id),
-                    new_moves: 0,
-                }));
-            }
+        use_effect_with((), move |_| {
+            let loader = store.clone();
+            let listening = store.listen(Callback::from(move |change: Change| match change {
+                Change::Game { id: changed, .. } if changed == id => {
+                    dispatcher.dispatch(PlayAction::Reload(loader.load(&id)));
+                }
+                // A new game that is a copy of this one: another tab's diverging history.
+                Change::Game { id: copy, game: Some(game), new: true }
+                    if game.copy_of.as_deref() == Some(id.as_str()) =>
+                {
+                    dispatcher.dispatch(PlayAction::Copied(News {
+                        text: "Another version of this game was just kept beside it, as a copy (another tab played on it at the same moment, or opened a version that differs). Both histories are kept; this one is unchanged.".into(),
+                        other: Some(copy),
+                        new_moves: 0,
+                    }));
+                }
+                Change::Moved { from, to } if from == id => {
+                    if loader.moved_to(&from).is_some() {
+                        go_to_copy(&from, &to);
+                    }
+                }
+                Change::Saved { id: saved, unsaved } if saved == id => {
+                    dispatcher.dispatch(PlayAction::SaveState(unsaved));
+                }
+                _ => {}
+            }));
+            move || drop(listening)
         });
     }
     {
         // Saving is an effect of a change this page made (never of loading or of another
         // tab's version, which are stored already).
         let state = state.clone();
+        let store = props.store.clone();
         let revision = state.session.as_ref().map_or(0, Session::revision);
         use_effect_with(revision, move |&revision| {
             if let (true, Ok(session)) = (revision > 0, &state.session) {
-                save_session(session, &state.dispatcher());
+                save_session(&store, session, &state.dispatcher());
             }
         });
     }
-    {
-        // A game the browser could not store is written again every two seconds by the
-        // app's loop (room may have been made in another tab, or by the browser); this page
-        // follows it until it lands, or goes to the copy it became.
-        let dispatcher = state.dispatcher();
-        let id = props.id.clone();
-        let unsaved = state.unsaved.is_some();
-        use_effect_with(unsaved, move |&unsaved| {
-            let live = Rc::new(std::cell::Cell::new(unsaved));
-            if unsaved {
-                let live = live.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    while live.get() {
-                        yew::platform::time::sleep(std::time::Duration::from_secs(2)).await;
-                        if !live.get() {
-                            break;
-                        }
-                        // The app's own loop (`ui::app`) writes it again; this one only
-                        // follows the outcome for this game.
-                        // Another tab played on this game meanwhile: this tab's version was
-                        // kept as a copy; the page goes to it and says so.
-                        if let Some(copy) = local::moved_to(&id) {
-                            tell_play_page(
-                                &copy,
-                                News {
-                                    text: "Another tab played on this game while this tab could not save it. Both histories are kept: this is this tab's, as a copy; the other tab's is the original.".into(),
-                                    other: Some(id.clone()),
-                                    new_moves: 0,
-                                },
-                            );
-                            browser::navigate(&Route::Play(copy));
-                            break;
-                        }
-                        if local::unsaved(&id).is_none() {
-                            dispatcher.dispatch(PlayAction::SaveState(None));
-                            break;
-                        }
-                    }
-                });
-            }
-            move || live.set(false)
-        });
-    }
-
     {
         let dispatcher = state.dispatcher();
         use_global_listener(On::Document, "visibilitychange", move |_| {
@@ -578,8 +549,9 @@ pub fn Play(props: &PlayProps) -> Html {
     let result = outcome.as_ref().map(|outcome| {
         let again = record.clone();
         let dispatcher = state.dispatcher();
+        let store = props.store.clone();
         let on_rematch = Callback::from(move |_| {
-            if let Err(why) = rematch(&again) {
+            if let Err(why) = rematch(&store, &again) {
                 dispatcher.dispatch(PlayAction::Tell(why));
             }
         });
@@ -695,7 +667,7 @@ pub fn Play(props: &PlayProps) -> Html {
             <div class={classes!("play-layout", turn_style.as_ref().map(|_| "turn"))} style={turn_style.clone()}>
                 { views::board(&slug, board_props) }
                 <div class="play-status">
-                    if !local::available() {
+                    if props.store.kind() == Kind::Memory {
                         <p class="warning" role="alert">{ "This browser gives the app no storage: this game lasts only while this tab is open. Download it to keep it." }</p>
                     }
                     if let Some(why) = state.unsaved {

@@ -1,0 +1,128 @@
+//! The browser's database (IndexedDB), as the store uses it: one database `stackplay` with
+//! two object stores, `games` (each saved game's text under its id) and `aside` (entries that
+//! could not be opened, under a slot name, as `reason NUL text`).
+//!
+//! Requests and transactions are awaited as promises. A transaction stays open while its
+//! requests' continuations run (they are microtasks of the request's success), so a read, a
+//! decision in Rust and a write can share one readwrite transaction: two tabs' transactions
+//! on the same store run one after the other, never interleaved.
+
+use js_sys::{Array, Function, Promise};
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{IdbDatabase, IdbObjectStore, IdbRequest, IdbTransaction, IdbTransactionMode};
+
+use super::local::SaveError;
+
+/// The object store of saved games.
+pub const GAMES: &str = "games";
+/// The object store of entries set aside.
+pub const ASIDE: &str = "aside";
+
+/// Waits for a request's result.
+pub async fn wait(req: Result<IdbRequest, JsValue>) -> Result<JsValue, JsValue> {
+    let req = req?;
+    let done = Promise::new(&mut |ok: Function, err: Function| {
+        req.set_onsuccess(Some(&ok));
+        req.set_onerror(Some(&err));
+    });
+    JsFuture::from(done).await?;
+    req.result()
+}
+
+/// A transaction over `stores`, with a future of its end (`Err`: it was aborted, and why).
+pub fn transaction(
+    db: &IdbDatabase,
+    stores: &[&str],
+    write: bool,
+) -> Result<(IdbTransaction, JsFuture), JsValue> {
+    let names: Array = stores.iter().map(|s| JsValue::from_str(s)).collect();
+    let mode = if write {
+        IdbTransactionMode::Readwrite
+    } else {
+        IdbTransactionMode::Readonly
+    };
+    let tx = db.transaction_with_str_sequence_and_mode(&names, mode)?;
+    let end = Promise::new(&mut |ok: Function, err: Function| {
+        tx.set_oncomplete(Some(&ok));
+        tx.set_onabort(Some(&err));
+    });
+    Ok((tx, JsFuture::from(end)))
+}
+
+/// One object store of a transaction.
+pub fn store(tx: &IdbTransaction, name: &str) -> Result<IdbObjectStore, JsValue> {
+    tx.object_store(name)
+}
+
+/// Why a transaction was aborted, in the store's words.
+pub fn why(tx: &IdbTransaction) -> SaveError {
+    match tx.error().map(|e| e.name()) {
+        Some(name) if name == "QuotaExceededError" => SaveError::Full,
+        _ => SaveError::Refused,
+    }
+}
+
+/// Opens (and on the first start creates) the database; `Err` when the browser gives none
+/// or refuses it.
+pub async fn open() -> Result<IdbDatabase, JsValue> {
+    let factory = web_sys::window()
+        .ok_or(JsValue::NULL)?
+        .indexed_db()?
+        .ok_or(JsValue::NULL)?;
+    let req = factory.open_with_u32("stackplay", 1)?;
+    let upgrading = req.clone();
+    let upgrade = Closure::once_into_js(move || {
+        if let Ok(db) = upgrading.result() {
+            let db: IdbDatabase = db.unchecked_into();
+            let _ = db.create_object_store(GAMES);
+            let _ = db.create_object_store(ASIDE);
+        }
+    });
+    req.set_onupgradeneeded(Some(upgrade.unchecked_ref()));
+    let db: IdbDatabase = wait(Ok(req.into())).await?.unchecked_into();
+    // A newer version of the app opening the database for an upgrade is not kept waiting:
+    // this tab lets go (its writes then fail and are kept as unsaved).
+    let closing = db.clone();
+    let close = Closure::<dyn FnMut()>::new(move || closing.close());
+    db.set_onversionchange(Some(close.as_ref().unchecked_ref()));
+    close.forget();
+    Ok(db)
+}
+
+/// Every key and value of one object store, in key order (values that are not text are
+/// skipped).
+pub async fn read_all(store: &IdbObjectStore) -> Result<Vec<(String, String)>, JsValue> {
+    let keys = Array::from(&wait(store.get_all_keys()).await?);
+    let values = Array::from(&wait(store.get_all()).await?);
+    Ok(keys
+        .iter()
+        .zip(values.iter())
+        .filter_map(|(k, v)| Some((k.as_string()?, v.as_string()?)))
+        .collect())
+}
+
+/// Puts `text` under `key` (no wait: the transaction's end says whether it landed).
+pub fn put(store: &IdbObjectStore, key: &str, text: &str) -> Result<(), JsValue> {
+    store
+        .put_with_key(&JsValue::from_str(text), &JsValue::from_str(key))
+        .map(drop)
+}
+
+/// Deletes `key` (no wait, as [`put`]).
+pub fn delete(store: &IdbObjectStore, key: &str) -> Result<(), JsValue> {
+    store.delete(&JsValue::from_str(key)).map(drop)
+}
+
+/// The text stored under `key`, if any.
+pub async fn get(store: &IdbObjectStore, key: &str) -> Result<Option<String>, JsValue> {
+    Ok(wait(store.get(&JsValue::from_str(key))).await?.as_string())
+}
+
+/// Why a request was refused, from the exception it threw.
+pub fn error(e: &JsValue) -> SaveError {
+    match e.dyn_ref::<web_sys::DomException>().map(|e| e.name()) {
+        Some(name) if name == "QuotaExceededError" => SaveError::Full,
+        _ => SaveError::Refused,
+    }
+}

@@ -1,0 +1,791 @@
+//! The saved games as the pages see them: one [`Store`] handle, opened once by the app and
+//! given to each page.
+//!
+//! Where the browser gives it, games live in its database (IndexedDB, [`super::idb`]): every
+//! save reads what is stored, decides ([`decide`]) and writes in one transaction, so two tabs
+//! can never both win; the loser's history is kept as a copy and both tabs say so. The
+//! handle keeps this tab's view of every game in memory, so pages read without waiting; a
+//! save shows at once and lands a moment later ([`Change`] tells how it went). Tabs tell each
+//! other of every write on a `BroadcastChannel`.
+//!
+//! On the first start of this version, every entry of the older store (localStorage) is
+//! copied in, read back and compared, and only then removed. Where the browser refuses its
+//! database, games live in the tab's memory (opened from the older store, if it holds any),
+//! and the pages say so ([`Kind`]).
+
+use std::cell::{Cell, RefCell};
+use std::rc::{Rc, Weak};
+
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+use web_sys::{BroadcastChannel, IdbDatabase, MessageEvent};
+use yew::Callback;
+
+use super::entry::{decide, link_meets, restore_as, LinkMeets, Restore};
+use super::idb::{self, ASIDE, GAMES};
+use super::local::{self, new_id, SaveError};
+use super::{SavedGame, SetAside};
+use crate::record::GameRecord;
+
+/// Where the games of this tab are kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The browser's database (IndexedDB): every save compared and written in one step.
+    Database,
+    /// The browser gives no database (some private modes and privacy settings): games last
+    /// as long as the tab.
+    Memory,
+}
+
+/// What [`Store::save`] did with a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Saved {
+    /// The id the game is kept under.
+    pub id: String,
+    /// Why it is not saved yet, if it is not (a save in the database lands a moment later:
+    /// [`Change::Saved`] says how it went).
+    pub unsaved: Option<SaveError>,
+}
+
+/// Everything saved, as [`Store::load_all`] finds it.
+#[derive(Debug, Clone, Default)]
+pub struct Shelf {
+    /// The games that open, most recently played first (this tab's unsaved versions
+    /// included).
+    pub games: Vec<SavedGame>,
+    /// The entries that do not open, each with its reason.
+    pub aside: Vec<SetAside>,
+    /// The ids of games this tab holds but could not save yet, and why.
+    pub unsaved: Vec<(String, SaveError)>,
+}
+
+/// Something that happened to the saved games after a page read them.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// Another tab saved this game (`game`), or deleted it (`None`); `new` when it was not
+    /// stored before (a new game, or a copy: see its `copy_of`).
+    Game {
+        /// The game's id.
+        id: String,
+        /// Its new version, if it was not deleted.
+        game: Option<SavedGame>,
+        /// Whether it is a new entry.
+        new: bool,
+    },
+    /// This tab's version of game `from` was kept as a copy, `to`: another tab had played on
+    /// it at the same moment.
+    Moved {
+        /// The game this tab played on.
+        from: String,
+        /// The copy that holds this tab's version.
+        to: String,
+    },
+    /// This tab's version of the game is saved now (`None`), or why not.
+    Saved {
+        /// The game's id.
+        id: String,
+        /// Why it is not saved, if it is not.
+        unsaved: Option<SaveError>,
+    },
+}
+
+/// What opening a link did (see [`Store::open_link`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opened {
+    /// The saved game that shows the link's game.
+    pub id: String,
+    /// How the link met the games saved here (`Unrelated`: it is a new game).
+    pub meets: LinkMeets,
+    /// How many moves it added to a saved game.
+    pub added: usize,
+    /// The game it was compared with, when both are kept (`Diverged`).
+    pub other: Option<String>,
+    /// Why it is not in the browser's storage yet, if it is not.
+    pub unsaved: Option<SaveError>,
+}
+
+/// What adding a backup's games did (see [`Store::restore`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Restored {
+    /// Games added as they were.
+    pub added: usize,
+    /// Games already here with every one of their moves.
+    pub skipped: usize,
+    /// Games added as copies (another version of each is here).
+    pub copies: usize,
+    /// Games that could not be saved, and why (the backup file still holds them; they are
+    /// not tried again).
+    pub unsaved: usize,
+    /// Why the unsaved ones could not be saved.
+    pub why: Option<SaveError>,
+}
+
+/// The saved games: a cheap handle (clones share one store), equal only to its own clones.
+#[derive(Clone)]
+pub struct Store(Rc<Inner>);
+
+impl PartialEq for Store {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// This tab's view of one saved game.
+struct Entry {
+    id: String,
+    /// The version this tab shows (saved, on its way, or unsaved).
+    game: SavedGame,
+    /// Its moves as this tab last read or wrote them: a write may replace only what the tab
+    /// has seen.
+    seen: Vec<String>,
+    /// Saves begun and not yet ended.
+    flying: u32,
+    /// Why this tab's version is not saved, if it is not: it is tried again until it lands.
+    unsaved: Option<SaveError>,
+}
+
+struct Inner {
+    /// The database, or `None` when games live in memory.
+    db: Option<IdbDatabase>,
+    /// Every saved game (a short list: searched one by one, which keeps the code small).
+    entries: RefCell<Vec<Entry>>,
+    /// Entries that do not open: key (`aside.<slot>` when moved aside, `game.<id>` when left
+    /// in place for a newer version of the app), reason, text.
+    aside: RefCell<Vec<(String, String, String)>>,
+    /// Games this tab's write kept as copies: (its id, the copy's).
+    moved: RefCell<Vec<(String, String)>>,
+    /// Who is told of changes.
+    listeners: RefCell<Vec<(u32, Callback<Change>)>>,
+    next_listener: Cell<u32>,
+    /// Where writes are announced to the other tabs.
+    channel: Option<BroadcastChannel>,
+    /// Entries of the older store that could not be moved in (they stay where they were).
+    left_behind: usize,
+}
+
+/// Keeps a listener registered; dropping it stops the news.
+pub struct Listening(Weak<Inner>, u32);
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        if let Some(inner) = self.0.upgrade() {
+            inner.listeners.borrow_mut().retain(|(n, _)| *n != self.1);
+        }
+    }
+}
+
+const AT_GAME: &str = "game.";
+const AT_ASIDE: &str = "aside.";
+
+/// An aside entry's stored value: its reason (never with a NUL), a NUL, its text.
+fn aside_value(reason: &str, text: &str) -> String {
+    format!("{}\0{text}", reason.replace('\0', " "))
+}
+
+impl Store {
+    /// Opens the saved games: the browser's database if it gives one (moving the older
+    /// store's entries into it), else memory (holding what the older store has).
+    pub async fn open() -> Store {
+        if let Ok(db) = idb::open().await {
+            if let Ok(store) = Store::with_database(db).await {
+                return store;
+            }
+        }
+        // No database: the older store's games are shown (and left where they are).
+        let mut games = Vec::new();
+        let mut aside = Vec::new();
+        for (key, text) in local::older_entries() {
+            if let Some(id) = key.strip_prefix(local::GAME_PREFIX) {
+                judge(id, text, &mut games, &mut aside, &mut Vec::new());
+            }
+        }
+        Store::new(None, games, aside, 0)
+    }
+
+    fn new(
+        db: Option<IdbDatabase>,
+        games: Vec<SavedGame>,
+        aside: Vec<(String, String, String)>,
+        left_behind: usize,
+    ) -> Store {
+        let entries = games
+            .into_iter()
+            .map(|game| Entry {
+                id: game.id.clone(),
+                seen: game.record.moves.clone(),
+                game,
+                flying: 0,
+                unsaved: None,
+            })
+            .collect();
+        let channel = db
+            .as_ref()
+            .and_then(|_| BroadcastChannel::new("stackplay").ok());
+        let store = Store(Rc::new(Inner {
+            db,
+            entries: RefCell::new(entries),
+            aside: RefCell::new(aside),
+            moved: RefCell::default(),
+            listeners: RefCell::default(),
+            next_listener: Cell::new(0),
+            channel,
+            left_behind,
+        }));
+        if let Some(channel) = &store.0.channel {
+            let weak = Rc::downgrade(&store.0);
+            let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+                if let (Some(inner), Some(text)) = (weak.upgrade(), e.data().as_string()) {
+                    Store(inner).heard(&text);
+                }
+            });
+            channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            on_message.forget();
+        }
+        store
+    }
+
+    /// Opens the store on the database, in one transaction: the older store's entries are
+    /// copied in (never over a game already there), every entry is read, and those that do
+    /// not open are set aside. Then what was copied is read back and compared, and only then
+    /// removed from the older store.
+    async fn with_database(db: IdbDatabase) -> Result<Store, JsValue> {
+        let older = local::older_entries();
+        let (tx, end) = idb::transaction(&db, &[GAMES, ASIDE], true)?;
+        let (games_store, aside_store) = (idb::store(&tx, GAMES)?, idb::store(&tx, ASIDE)?);
+        let mut stored = idb::read_all(&games_store).await?;
+        let mut slots = idb::read_all(&aside_store).await?;
+        // Puts an entry aside under a free slot (or finds it there already).
+        let mut put_aside = |slot: &str, value: String| -> Result<(), JsValue> {
+            let mut slot = slot.to_string();
+            loop {
+                match slots.iter().find(|(s, _)| *s == slot) {
+                    Some((_, v)) if *v == value => return Ok(()),
+                    Some(_) => slot.push_str("-2"),
+                    None => break,
+                }
+            }
+            idb::put(&aside_store, &slot, &value)?;
+            slots.push((slot, value));
+            Ok(())
+        };
+        for (key, text) in &older {
+            if let Some(id) = key.strip_prefix(local::GAME_PREFIX) {
+                match stored.iter().find(|(k, _)| k == id) {
+                    None => {
+                        idb::put(&games_store, id, text)?;
+                        stored.push((id.to_string(), text.clone()));
+                    }
+                    Some((_, here)) if here == text => {}
+                    // Another version is in the database already (a tab of the older
+                    // version played on after the move): kept aside, never over it.
+                    Some(_) => put_aside(
+                        &format!("{id}-before"),
+                        aside_value("another version of a saved game, found in this browser's older storage: download it to keep it", text),
+                    )?,
+                }
+            } else if let Some(slot) = key.strip_prefix(local::ASIDE_PREFIX) {
+                let reason = local::older_reason(slot);
+                put_aside(
+                    slot,
+                    aside_value(reason.as_deref().unwrap_or("could not be read"), text),
+                )?;
+            }
+        }
+        let mut games = Vec::new();
+        let mut aside = Vec::new();
+        let mut bad = Vec::new();
+        for (id, text) in stored {
+            judge(&id, text, &mut games, &mut aside, &mut bad);
+        }
+        // Those that do not open are moved aside: their text under a free slot, then gone
+        // from the games.
+        for (id, text, reason) in bad {
+            let slot = if super::entry::valid_id(&id) { id.clone() } else { "entry".into() };
+            put_aside(&slot, aside_value(&reason, &text))?;
+            idb::delete(&games_store, &id)?;
+        }
+        end.await?;
+        for (slot, value) in &slots {
+            let (reason, text) = value.split_once('\0').unwrap_or(("could not be read", value));
+            aside.push((format!("{AT_ASIDE}{slot}"), reason.into(), text.into()));
+        }
+        // Read back and compared before the older store lets go of anything.
+        let mut left_behind = 0;
+        if !older.is_empty() {
+            let (tx, _) = idb::transaction(&db, &[GAMES, ASIDE], false)?;
+            let mut here = idb::read_all(&idb::store(&tx, GAMES)?).await?;
+            here.extend(idb::read_all(&idb::store(&tx, ASIDE)?).await?);
+            for (key, text) in &older {
+                let kept = here.iter().any(|(_, v)| {
+                    v == text || v.split_once('\0').is_some_and(|(_, t)| t == text)
+                });
+                if kept {
+                    local::forget_older(key);
+                } else {
+                    left_behind += 1;
+                }
+            }
+        }
+        Ok(Store::new(Some(db), games, aside, left_behind))
+    }
+
+    /// Where this tab's games are kept.
+    pub fn kind(&self) -> Kind {
+        match self.0.db {
+            Some(_) => Kind::Database,
+            None => Kind::Memory,
+        }
+    }
+
+    /// How many entries of the older store could not be moved into the database (they are
+    /// left where they were, and tried again on the next start).
+    pub fn left_behind(&self) -> usize {
+        self.0.left_behind
+    }
+
+    /// Tells `listener` of every change until the returned guard is dropped.
+    pub fn listen(&self, listener: Callback<Change>) -> Listening {
+        let n = self.0.next_listener.get() + 1;
+        self.0.next_listener.set(n);
+        self.0.listeners.borrow_mut().push((n, listener));
+        Listening(Rc::downgrade(&self.0), n)
+    }
+
+    fn tell(&self, change: Change) {
+        let listeners: Vec<Callback<Change>> =
+            self.0.listeners.borrow().iter().map(|(_, l)| l.clone()).collect();
+        for l in listeners {
+            l.emit(change.clone());
+        }
+    }
+
+    /// Tells the other tabs: `n` a new entry, `u` an update, `d` a deletion.
+    fn announce(&self, flag: char, id: &str, text: &str) {
+        if let Some(channel) = &self.0.channel {
+            let _ = channel.post_message(&JsValue::from_str(&format!("{flag}{id}\n{text}")));
+        }
+    }
+
+    /// The index of game `id`'s entry.
+    fn find(&self, id: &str) -> Option<usize> {
+        self.0.entries.borrow().iter().position(|e| e.id == id)
+    }
+
+    /// Sets game `id`'s version as this tab shows it (a new entry if there is none).
+    fn show(&self, game: SavedGame) -> usize {
+        let at = self.find(&game.id);
+        let mut entries = self.0.entries.borrow_mut();
+        match at {
+            Some(i) => {
+                entries[i].game = game;
+                i
+            }
+            None => {
+                entries.push(Entry {
+                    id: game.id.clone(),
+                    seen: Vec::new(),
+                    game,
+                    flying: 0,
+                    unsaved: None,
+                });
+                entries.len() - 1
+            }
+        }
+    }
+
+    /// Another tab's news.
+    fn heard(&self, message: &str) {
+        let mut chars = message.chars();
+        let flag = chars.next();
+        let Some((id, text)) = chars.as_str().split_once('\n') else {
+            return;
+        };
+        let game = match flag {
+            Some('d') => None,
+            _ => match SavedGame::parse(text) {
+                Ok(g) if g.id == id => Some(g),
+                _ => return,
+            },
+        };
+        match &game {
+            Some(g) => {
+                let i = self.show(g.clone());
+                // Seen only when no save of this tab is on its way: that save must be judged
+                // against what this tab had seen when it played.
+                let mut entries = self.0.entries.borrow_mut();
+                let e = &mut entries[i];
+                if e.flying == 0 && e.unsaved.is_none() {
+                    e.seen = g.record.moves.clone();
+                }
+            }
+            None => self.0.entries.borrow_mut().retain(|e| e.id != id),
+        }
+        self.tell(Change::Game {
+            id: id.to_string(),
+            game,
+            new: flag == Some('n'),
+        });
+    }
+
+    /// Everything saved: the games that open (most recently played first) and the entries
+    /// that do not, each with its reason.
+    pub fn load_all(&self) -> Shelf {
+        let mut shelf = Shelf::default();
+        for e in self.0.entries.borrow().iter() {
+            shelf.games.push(e.game.clone());
+            if let Some(why) = e.unsaved {
+                shelf.unsaved.push((e.id.clone(), why));
+            }
+        }
+        crate::core::sort_small_by(&mut shelf.games, |a, b| {
+            b.updated_ms.total_cmp(&a.updated_ms).then(a.id.cmp(&b.id))
+                == std::cmp::Ordering::Greater
+        });
+        for (key, reason, _) in self.0.aside.borrow().iter() {
+            let id = key.split_once('.').map_or(key.as_str(), |(_, id)| id);
+            shelf.aside.push(SetAside {
+                key: key.clone(),
+                id: id.to_string(),
+                reason: reason.clone(),
+            });
+        }
+        shelf
+    }
+
+    /// One saved game by id (this tab's version).
+    ///
+    /// # Errors
+    /// When there is none, or it cannot be opened.
+    pub fn load(&self, id: &str) -> Result<SavedGame, String> {
+        if let Some(i) = self.find(id) {
+            return Ok(self.0.entries.borrow()[i].game.clone());
+        }
+        match self.raw(&format!("{AT_GAME}{id}")) {
+            Some((reason, _)) => Err(format!("this saved game cannot be opened: {reason}")),
+            None => Err("there is no saved game with this id on this device".into()),
+        }
+    }
+
+    /// Saves a game, never over moves this tab has not seen: when another tab played on it
+    /// meanwhile and this version does not extend theirs, it is kept as a copy under a new id
+    /// ([`Change::Moved`] says so when the database decides it, a moment later).
+    pub fn save(&self, game: &SavedGame) -> Saved {
+        let i = self.show(game.clone());
+        let id = game.id.clone();
+        if self.0.db.is_some() {
+            self.0.entries.borrow_mut()[i].flying += 1;
+            let this = self.clone();
+            let game = game.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let result = this.write(vec![game.clone()]).await;
+                if let Some(i) = this.find(&game.id) {
+                    let mut entries = this.0.entries.borrow_mut();
+                    entries[i].flying = entries[i].flying.saturating_sub(1);
+                }
+                this.settle(&game, result.map(|mut w| w.remove(0)));
+            });
+        }
+        Saved {
+            unsaved: self.unsaved(&id),
+            id,
+        }
+    }
+
+    /// How a write of `game` ended: landed as `kept` (itself, or a copy), with what was
+    /// stored under its id when it was decided; or why it did not land.
+    fn settle(&self, game: &SavedGame, result: Result<(SavedGame, Option<String>), SaveError>) {
+        let id = game.id.clone();
+        let (kept, before) = match result {
+            Ok(written) => written,
+            Err(why) => {
+                let i = self.show(game.clone());
+                self.0.entries.borrow_mut()[i].unsaved = Some(why);
+                return self.tell(Change::Saved {
+                    id,
+                    unsaved: Some(why),
+                });
+            }
+        };
+        let copied = kept.id != id;
+        self.announce(
+            if copied || before.is_none() { 'n' } else { 'u' },
+            &kept.id,
+            &kept.to_json(),
+        );
+        if !copied {
+            if let Some(i) = self.find(&id) {
+                let mut entries = self.0.entries.borrow_mut();
+                entries[i].unsaved = None;
+                entries[i].seen = kept.record.moves;
+            }
+            return self.tell(Change::Saved { id, unsaved: None });
+        }
+        let i = self.show(kept.clone());
+        self.0.entries.borrow_mut()[i].seen = kept.record.moves.clone();
+        // What is stored under `id` is the other tab's version: this tab shows it there.
+        match before.map(|b| SavedGame::parse(&b)) {
+            Some(Ok(theirs)) if theirs.id == id => {
+                let i = self.show(theirs);
+                self.0.entries.borrow_mut()[i].unsaved = None;
+            }
+            _ => self.0.entries.borrow_mut().retain(|e| e.id != id),
+        }
+        self.0.moved.borrow_mut().push((id.clone(), kept.id.clone()));
+        self.tell(Change::Moved {
+            from: id,
+            to: kept.id,
+        });
+    }
+
+    /// Writes `games` in one transaction, each after reading what is stored under its id
+    /// and deciding ([`decide`]): what was written for each (itself or a copy), with the text
+    /// that was stored before; or why the transaction did not land (then none did).
+    async fn write(
+        &self,
+        games: Vec<SavedGame>,
+    ) -> Result<Vec<(SavedGame, Option<String>)>, SaveError> {
+        let db = self.0.db.as_ref().ok_or(SaveError::Refused)?;
+        let (tx, end) = idb::transaction(db, &[GAMES], true).map_err(|_| SaveError::Refused)?;
+        let store = idb::store(&tx, GAMES).map_err(|_| SaveError::Refused)?;
+        let mut written = Vec::new();
+        for game in games {
+            let before = idb::get(&store, &game.id).await.map_err(|_| idb::why(&tx))?;
+            let at = self.find(&game.id);
+            let seen = at.map(|i| self.0.entries.borrow()[i].seen.clone());
+            let d = decide(before.as_deref(), seen.as_deref(), &game, new_id);
+            if let (false, Some(i)) = (d.copied, at) {
+                self.0.entries.borrow_mut()[i].seen = d.game.record.moves.clone();
+            }
+            idb::put(&store, &d.game.id, &d.game.to_json()).map_err(|e| idb::error(&e))?;
+            written.push((d.game, before));
+        }
+        match end.await {
+            Ok(_) => Ok(written),
+            Err(_) => Err(idb::why(&tx)),
+        }
+    }
+
+    /// Tries again to save every game this tab could not save.
+    pub fn flush_unsaved(&self) {
+        let pending: Vec<SavedGame> = self
+            .0
+            .entries
+            .borrow()
+            .iter()
+            .filter(|e| e.unsaved.is_some())
+            .map(|e| e.game.clone())
+            .collect();
+        for game in &pending {
+            self.save(game);
+        }
+    }
+
+    /// Where this tab's version of game `id` went, if a write had to keep it as a copy
+    /// (taken once).
+    pub fn moved_to(&self, id: &str) -> Option<String> {
+        let mut moved = self.0.moved.borrow_mut();
+        let at = moved.iter().position(|(from, _)| from == id)?;
+        Some(moved.remove(at).1)
+    }
+
+    /// Whether this tab holds any game it could not save yet.
+    pub fn any_unsaved(&self) -> bool {
+        self.0.entries.borrow().iter().any(|e| e.unsaved.is_some())
+    }
+
+    /// Why this tab's version of game `id` is not saved yet, if it is not.
+    pub fn unsaved(&self, id: &str) -> Option<SaveError> {
+        self.find(id).and_then(|i| self.0.entries.borrow()[i].unsaved)
+    }
+
+    /// Deletes a saved game (and this tab's unsaved version of it).
+    pub fn delete(&self, id: &str) {
+        self.0.entries.borrow_mut().retain(|e| e.id != id);
+        self.remove(GAMES, id);
+        self.announce('d', id, "");
+    }
+
+    fn remove(&self, name: &str, key: &str) {
+        if let Some(db) = &self.0.db {
+            if let Ok((tx, _)) = idb::transaction(db, &[name], true) {
+                let _ = idb::store(&tx, name).and_then(|s| idb::delete(&s, key));
+            }
+        }
+    }
+
+    fn raw(&self, key: &str) -> Option<(String, String)> {
+        self.0
+            .aside
+            .borrow()
+            .iter()
+            .find(|(k, _, _)| k == key)
+            .map(|(_, r, t)| (r.clone(), t.clone()))
+    }
+
+    /// The raw text of an entry that could not be opened, for download.
+    pub fn raw_text(&self, key: &str) -> Option<String> {
+        self.raw(key).map(|(_, text)| text)
+    }
+
+    /// Whether `key` is an entry this app moved aside (not one left in place for a newer
+    /// version).
+    pub fn is_aside_key(&self, key: &str) -> bool {
+        key.starts_with(AT_ASIDE)
+    }
+
+    /// Discards an entry that could not be opened (and its reason).
+    pub fn discard(&self, key: &str) {
+        self.0.aside.borrow_mut().retain(|(k, _, _)| k != key);
+        if let Some(slot) = key.strip_prefix(AT_ASIDE) {
+            self.remove(ASIDE, slot);
+        }
+    }
+
+    /// Opens a game that arrived by link (a friend's "your move"): when a saved game is the
+    /// same game from the same start and the link only adds moves, they are added to it;
+    /// when the link's history differs, the link's game is kept beside it as a copy, never
+    /// over it; a link the saved game already has every move of changes nothing at all;
+    /// otherwise the link's game is saved as a new game.
+    pub fn open_link(&self, record: GameRecord, now_ms: f64) -> Opened {
+        let games = self.load_all().games;
+        // The closest relative: a game the link extends or matches first, then any other.
+        let rank = |m: LinkMeets| match m {
+            LinkMeets::Same | LinkMeets::Extends | LinkMeets::Older => 0,
+            LinkMeets::Diverged => 1,
+            LinkMeets::Unrelated => 2,
+        };
+        let relative = games
+            .iter()
+            .map(|g| (link_meets(&g.record, &record), g))
+            .filter(|(m, _)| *m != LinkMeets::Unrelated)
+            .min_by_key(|(m, _)| rank(*m));
+        let cursor = record.moves.len();
+        let (game, meets, added, other) = match relative {
+            Some((meets @ (LinkMeets::Same | LinkMeets::Older), here)) => {
+                // The saved game has every move of the link: nothing changes, not even the
+                // position it shows (moving it back would let one move drop every later one).
+                return Opened {
+                    id: here.id.clone(),
+                    meets,
+                    added: 0,
+                    other: None,
+                    unsaved: self.unsaved(&here.id),
+                };
+            }
+            Some((LinkMeets::Extends, here)) => {
+                let mut game = here.clone();
+                let added = cursor - game.record.moves.len();
+                game.record.moves = record.moves;
+                game.cursor = cursor;
+                game.updated_ms = now_ms;
+                (game, LinkMeets::Extends, added, None)
+            }
+            Some((_, here)) => {
+                let mut game = SavedGame::new(new_id(), record, now_ms);
+                game.cursor = cursor;
+                game.copy_of = Some(here.id.clone());
+                (game, LinkMeets::Diverged, 0, Some(here.id.clone()))
+            }
+            None => {
+                let mut game = SavedGame::new(new_id(), record, now_ms);
+                game.cursor = cursor;
+                (game, LinkMeets::Unrelated, 0, None)
+            }
+        };
+        let kept = self.save(&game);
+        Opened {
+            id: kept.id,
+            meets,
+            added,
+            other,
+            unsaved: kept.unsaved,
+        }
+    }
+
+    /// Adds games read from a backup, never over a saved one: a game already here with all
+    /// its moves is skipped, another version of one is added as a copy. What cannot be saved
+    /// is counted and not tried again (the file still holds it).
+    pub async fn restore(&self, games: Vec<SavedGame>) -> Restored {
+        let mut done = Restored::default();
+        let mut to_write = Vec::new();
+        for mut game in games {
+            let verdict = match self.load(&game.id) {
+                Ok(here) => restore_as(Some(&here), &game),
+                // An entry that does not open (from a newer version) is never written over.
+                Err(_) if self.raw(&format!("{AT_GAME}{}", game.id)).is_some() => Restore::Copy,
+                Err(_) => Restore::Add,
+            };
+            match verdict {
+                Restore::Skip => {
+                    done.skipped += 1;
+                    continue;
+                }
+                Restore::Add => done.added += 1,
+                Restore::Copy => {
+                    game.copy_of = Some(game.id.clone());
+                    game.id = new_id();
+                    done.copies += 1;
+                }
+            }
+            to_write.push(game);
+        }
+        if self.0.db.is_none() {
+            for game in &to_write {
+                self.show(game.clone());
+            }
+            return done;
+        }
+        // In transactions of up to 200 games; one that does not land is tried again game by
+        // game, so the count is exact.
+        for chunk in to_write.chunks(200) {
+            let results = match self.write(chunk.to_vec()).await {
+                Ok(written) => written.into_iter().map(Ok).collect(),
+                Err(_) => {
+                    let mut one_by_one = Vec::new();
+                    for game in chunk {
+                        one_by_one.push(self.write(vec![game.clone()]).await.map(|mut w| w.remove(0)));
+                    }
+                    one_by_one
+                }
+            };
+            for (game, result) in chunk.iter().zip(results) {
+                match result {
+                    Ok(written) => {
+                        self.show(game.clone());
+                        self.settle(game, Ok(written));
+                    }
+                    Err(why) => {
+                        if game.copy_of.is_some() {
+                            done.copies -= 1;
+                        } else {
+                            done.added -= 1;
+                        }
+                        done.unsaved += 1;
+                        done.why = Some(why);
+                    }
+                }
+            }
+        }
+        done
+    }
+}
+
+/// Judges a stored entry: a game that opens joins `games`; one from a newer version is listed
+/// in `aside` where it is; any other goes to `bad`, with its reason, to be moved aside.
+fn judge(
+    id: &str,
+    text: String,
+    games: &mut Vec<SavedGame>,
+    aside: &mut Vec<(String, String, String)>,
+    bad: &mut Vec<(String, String, String)>,
+) {
+    match SavedGame::parse(&text) {
+        Ok(game) if game.id == id => games.push(game),
+        Ok(_) => bad.push((
+            id.into(),
+            text,
+            "its id does not match the place it is stored".into(),
+        )),
+        Err(e) if e.newer => aside.push((format!("{AT_GAME}{id}"), e.reason, text)),
+        Err(e) => bad.push((id.into(), text, e.reason)),
+    }
+}
