@@ -1,8 +1,9 @@
 //! In headless Chromium (wasm-bindgen-test): the real app mounted in the page, driven by
-//! clicks, with its real localStorage.
+//! clicks, with its real database (IndexedDB).
 #![cfg(target_arch = "wasm32")]
 
 use stackplay::record::{GameRecord, PlayerInfo};
+use stackplay::storage::store::Store;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};
@@ -15,7 +16,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn play_save_restore_corrupt_and_share() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/").await;
     let app = mount();
     wait_for(".game-card").await;
@@ -41,9 +42,10 @@ async fn play_save_restore_corrupt_and_share() {
         "no capture is possible on move one"
     );
     assert!(body_text().contains("Player 1 to move"));
-    let keys = saved_keys();
+    sleep(40).await;
+    let keys = saved_ids().await;
     assert_eq!(keys.len(), 1);
-    let stored = storage().get_item(&keys[0]).unwrap().unwrap();
+    let stored = db_get(&keys[0]).await.unwrap();
     assert!(
         stored.contains(&format!("\"{mv}\"")),
         "saved entry lacks {mv}: {stored}"
@@ -82,49 +84,41 @@ async fn play_save_restore_corrupt_and_share() {
     );
 
     // Another tab plays a move in the same game: this tab follows instead of overwriting it.
-    let mut other =
-        stackplay::storage::SavedGame::parse(&storage().get_item(&keys[0]).unwrap().unwrap())
-            .unwrap();
+    let other_tab = Store::open().await;
+    sleep(40).await;
+    let mut other = other_tab.load(&keys[0]).unwrap();
     let reply = other.record.replay(1).unwrap().legal_moves()[0].clone();
     other.push_move(reply.clone(), 1.0);
-    storage().set_item(&keys[0], &other.to_json()).unwrap();
-    let init = web_sys::StorageEventInit::new();
-    init.set_key(Some(&keys[0]));
-    let ev = web_sys::StorageEvent::new_with_event_init_dict("storage", &init).unwrap();
-    web_sys::window().unwrap().dispatch_event(&ev).unwrap();
-    sleep(60).await;
+    other_tab.save(&other);
+    sleep(100).await;
     assert!(listed(&reply), "the other tab's move {reply} did not show");
     assert!(body_text().contains("Player 2 to move"));
     // The other tab only steps back through the history: this board stays where it is.
     let mut stepped = other.clone();
     stepped.cursor = 0;
-    storage().set_item(&keys[0], &stepped.to_json()).unwrap();
-    web_sys::window().unwrap().dispatch_event(&ev).unwrap();
-    sleep(60).await;
+    other_tab.save(&stepped);
+    sleep(100).await;
     assert!(
         !body_text().contains("Showing move"),
         "another tab's history view moved this board"
     );
     assert!(body_text().contains("Player 2 to move"));
-    storage().set_item(&keys[0], &other.to_json()).unwrap();
+    other_tab.save(&other);
+    sleep(100).await;
     unmount(app);
 
     // A corrupt entry is set aside and reported; one from a newer version is reported and
     // left in place; a copy stored under another game's id is refused, not written through.
-    let good = storage().get_item(&keys[0]).unwrap().unwrap();
-    storage()
-        .set_item("stackplay.game.broken", "{not json")
-        .unwrap();
-    storage()
-        .set_item("stackplay.game.future", "{\"schema\":99}")
-        .unwrap();
-    storage().set_item("stackplay.game.copy", &good).unwrap();
+    let good = db_get(&keys[0]).await.unwrap();
+    db_put("broken", "{not json").await;
+    db_put("future", "{\"schema\":99}").await;
+    db_put("copy", &good).await;
     go("#/play/copy").await;
     let app = mount();
     wait_for(".error").await;
     assert!(body_text().contains("cannot be opened"), "{}", body_text());
-    assert!(storage().get_item("stackplay.game.copy").unwrap().is_none());
-    assert!(storage().get_item(&keys[0]).unwrap().unwrap() == good);
+    assert!(db_get("copy").await.is_none());
+    assert!(db_get(&keys[0]).await.unwrap() == good);
     unmount(app);
     go("#/").await;
     let app = mount();
@@ -142,19 +136,15 @@ async fn play_save_restore_corrupt_and_share() {
     );
     assert_eq!(count(".saved"), 1, "the good game is still listed");
     assert_eq!(count(".aside"), 3);
+    let aside = db_all(stackplay::storage::idb::ASIDE).await;
     assert!(
-        storage()
-            .get_item("stackplay.aside.broken")
-            .unwrap()
-            .as_deref()
-            == Some("{not json"),
-        "the bad entry was kept as it was"
+        aside
+            .iter()
+            .any(|(slot, value)| slot == "broken" && value.ends_with("\0{not json")),
+        "the bad entry was kept as it was: {aside:?}"
     );
     assert!(
-        storage()
-            .get_item("stackplay.game.future")
-            .unwrap()
-            .is_some(),
+        db_get("future").await.is_some(),
         "the newer entry was left in place"
     );
     let link: HtmlElement = wait_for(".saved .continue").await.dyn_into().unwrap();
@@ -163,7 +153,7 @@ async fn play_save_restore_corrupt_and_share() {
     assert!(listed(&mv));
     assert!(listed(&reply));
     unmount(app);
-    storage().remove_item("stackplay.game.future").unwrap();
+    db_delete("future").await;
 
     // A share link opens a copy; a damaged one gets a message.
     let players = vec![
@@ -190,16 +180,18 @@ async fn play_save_restore_corrupt_and_share() {
     let text = body_text();
     assert!(text.contains("Ann to move"), "{text}");
     assert!(listed(&first), "{text}");
-    assert_eq!(saved_keys().len(), 2);
+    sleep(40).await;
+    assert_eq!(saved_ids().await.len(), 2);
     unmount(app);
 
     go("#/import/not-a-record").await;
     let app = mount();
     wait_for(".error").await;
     assert!(body_text().contains("This link does not open a game"));
-    assert_eq!(saved_keys().len(), 2);
+    sleep(40).await;
+    assert_eq!(saved_ids().await.len(), 2);
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }
 
 /// Whether the move list has move `mv`: in words, with its notation as the entry's title.
@@ -219,7 +211,7 @@ fn active_square() -> Option<String> {
 
 #[wasm_bindgen_test]
 async fn keyboard_only_play() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/new/stack-control").await;
     let app = mount();
     let start: HtmlElement = wait_for("#start-game").await.dyn_into().unwrap();
@@ -278,7 +270,7 @@ async fn keyboard_only_play() {
     assert!(listed(&played));
     assert!(body_text().contains("Player 1 to move"));
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }
 
 /// Sets a `<select>` and tells the page, as a person choosing an option would.
@@ -293,7 +285,7 @@ fn choose(select: &Element, value: &str) {
 
 #[wasm_bindgen_test]
 async fn five_players_and_a_colour_clash() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/new/stack-control").await;
     let app = mount();
     let count_select = wait_for("#player-count").await;
@@ -316,7 +308,8 @@ async fn five_players_and_a_colour_clash() {
         "{}",
         body_text()
     );
-    assert!(saved_keys().is_empty());
+    sleep(40).await;
+    assert!(saved_ids().await.is_empty());
 
     // Fixing it clears the message; the game starts with seat 5 to move.
     choose(&seat2, "B");
@@ -326,7 +319,8 @@ async fn five_players_and_a_colour_clash() {
     wait_for("svg.board").await;
     assert_eq!(count(".players .player"), 5);
     assert!(body_text().contains("Player 5 to move"), "{}", body_text());
-    assert_eq!(saved_keys().len(), 1);
+    sleep(40).await;
+    assert_eq!(saved_ids().await.len(), 1);
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }

@@ -19,24 +19,14 @@ use stackplay::core::Game;
 use stackplay::games::evacuate::{
     Colour, Evacuate, EvacuateMove, Phase, Piece, Tri, LEVELS, SIZES, SPACES,
 };
-use stackplay::storage::SavedGame;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn stored() -> SavedGame {
-    let s = storage();
-    let key = (0..s.length().unwrap())
-        .filter_map(|i| s.key(i).unwrap())
-        .find(|k| k.starts_with("stackplay.game."))
-        .expect("the game is saved");
-    SavedGame::parse(&s.get_item(&key).unwrap().unwrap()).unwrap()
-}
-
 /// The stored game at its cursor.
-fn stored_game() -> Evacuate {
-    let saved = stored();
+async fn stored_game() -> Evacuate {
+    let saved = stored_saved().await;
     let position = saved.record.replay(saved.cursor).unwrap();
     position
         .as_any()
@@ -269,7 +259,7 @@ async fn make_step(game: &Evacuate, mv: &EvacuateMove) {
 /// Waits until the stored game has `n` steps.
 async fn wait_steps(n: usize) {
     for attempt in 0..3000 {
-        if stored().record.moves.len() == n {
+        if stored_saved().await.record.moves.len() == n {
             return;
         }
         pause(attempt).await;
@@ -294,17 +284,17 @@ async fn a_whole_phobos_pugilists_game_by_clicks() {
 
 /// A whole game of `players` (match option `option`, stored as `options`) by clicks.
 async fn a_whole_game_by_clicks(players: usize, option: Option<&str>, options: &str) {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/").await;
     let app = mount();
     start_game(players, option).await;
-    assert_eq!(stored().record.options, options);
+    assert_eq!(stored_saved().await.record.options, options);
     assert!(
         body_text().contains("reconstruction"),
         "the board says it is a reconstruction"
     );
     assert_eq!(count("svg.board [data-t]"), 48);
-    let mut game = stored_game();
+    let mut game = stored_game().await;
     let (mut jams, mut stuck, mut takes, mut releases) = (0, 0, 0, 0);
     let mut steps = 0;
     let mut turns = 1;
@@ -352,7 +342,7 @@ async fn a_whole_game_by_clicks(players: usize, option: Option<&str>, options: &
             _ => {}
         }
         if steps.is_multiple_of(25) {
-            assert_eq!(stored_game(), game, "the stored game after {steps} steps");
+            assert_eq!(stored_game().await, game, "the stored game after {steps} steps");
         }
     }
     check_board(&game);
@@ -380,7 +370,7 @@ async fn a_whole_game_by_clicks(players: usize, option: Option<&str>, options: &
         &format!("evacuate ({options}): {steps} steps in {turns} turns, {jams} jams, {stuck} stuck piles, {takes} take-offs, {releases} releases").into(),
     );
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }
 
 fn active_tri() -> String {
@@ -392,11 +382,11 @@ fn active_tri() -> String {
 
 #[wasm_bindgen_test]
 async fn a_placement_by_keys_and_undo_one_step() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/").await;
     let app = mount();
     start_game(2, Some("14")).await;
-    let game = stored_game();
+    let game = stored_game().await;
     // Enter on the first pyramid of the stash that can be placed: the focus goes to the
     // first triangle it may go to.
     let button: web_sys::HtmlElement = wait_for("[data-p].usable").await.dyn_into().unwrap();
@@ -453,7 +443,7 @@ async fn a_placement_by_keys_and_undo_one_step() {
     }
     key(&document().active_element().unwrap(), "Enter");
     wait_steps(1).await;
-    assert_eq!(stored().record.moves, [format!("{piece}@{at}")]);
+    assert_eq!(stored_saved().await.record.moves, [format!("{piece}@{at}")]);
     let mut after = game.clone();
     Game::play(&mut after, &EvacuateMove::Place { piece, at }).unwrap();
     check_board(&after);
@@ -467,17 +457,17 @@ async fn a_placement_by_keys_and_undo_one_step() {
         .expect("an undo button");
     click(&undo);
     for attempt in 0..1000 {
-        if stored().cursor == 1 {
+        if stored_saved().await.cursor == 1 {
             break;
         }
         pause(attempt).await;
     }
-    assert_eq!(stored().cursor, 1, "undo takes back one step");
-    assert_eq!(stored_game(), after);
+    assert_eq!(stored_saved().await.cursor, 1, "undo takes back one step");
+    assert_eq!(stored_game().await, after);
     sleep(50).await;
     check_board(&after);
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }
 
 /// How far below the board's top the mover's controls would end on a 390 px wide phone: the
@@ -520,7 +510,7 @@ async fn wait_said(part: &str) -> String {
 
 #[wasm_bindgen_test]
 async fn every_tap_answers_and_the_mover_s_controls_fit_a_phone() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/").await;
     let app = mount();
     start_game(2, Some("14")).await;
@@ -567,5 +557,5 @@ async fn every_tap_answers_and_the_mover_s_controls_fit_a_phone() {
     web_sys::console::log_1(&format!("evacuate: with a preview, {end:.0} px").into());
     assert!(end <= 700.0, "with a preview: {end}");
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }

@@ -7,7 +7,6 @@
 
 use stackplay::core::Viewer;
 use stackplay::games::evade::{goal_row, Evade, Square};
-use stackplay::storage::SavedGame;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -48,13 +47,8 @@ async fn hand_over_if_asked() -> bool {
 }
 
 /// The game as stored (every move), replayed.
-fn stored_game() -> Evade {
-    let s = storage();
-    let key = (0..s.length().unwrap())
-        .filter_map(|i| s.key(i).unwrap())
-        .find(|k| k.starts_with("stackplay.game."))
-        .expect("the game is saved");
-    let saved = SavedGame::parse(&s.get_item(&key).unwrap().unwrap()).unwrap();
+async fn stored_game() -> Evade {
+    let saved = stored_saved().await;
     let position = saved.record.replay(saved.cursor).unwrap();
     position
         .as_any()
@@ -179,7 +173,7 @@ async fn step_by_clicks(seat: usize) -> bool {
 
 #[wasm_bindgen_test]
 async fn a_whole_game_by_clicks() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/new/evade").await;
     let app = mount();
     let start: web_sys::HtmlElement = wait_for("#start-game").await.dyn_into().unwrap();
@@ -207,7 +201,7 @@ async fn a_whole_game_by_clicks() {
     wait_for("#evade-random").await;
     assert_eq!(count("svg.board g.coin.suns.face-down"), 6);
     assert_eq!(count("svg.board g.coin[data-value]"), 0);
-    check_board_against(&masked(&stored_game()).0);
+    check_board_against(&masked(&stored_game().await).0);
 
     // A manual arrangement by clicks: value then square, square then value, and a swap.
     let order = [
@@ -249,7 +243,7 @@ async fn a_whole_game_by_clicks() {
     let mut steps = 0;
     loop {
         hand_over_if_asked().await;
-        let game = stored_game();
+        let game = stored_game().await;
         let (view, viewer) = masked(&game);
         check_board_against(&view);
         if game.end().is_some() {
@@ -318,7 +312,7 @@ async fn a_whole_game_by_clicks() {
                 "only the peeked coin shows its value to its owner"
             );
             assert_eq!(count(".cell.peeked"), 1);
-            check_board_against(&masked(&stored_game()).0);
+            check_board_against(&masked(&stored_game().await).0);
             peeked = true;
         }
         if let Some(pass) = find("#evade-pass") {
@@ -342,12 +336,12 @@ async fn a_whole_game_by_clicks() {
     assert!(!wait_for("#share-link").await.has_attribute("disabled"));
     assert_eq!(count("#no-link"), 0);
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }
 
 #[wasm_bindgen_test]
 async fn setup_and_a_step_by_keyboard() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/new/evade").await;
     let app = mount();
     let start: web_sys::HtmlElement = wait_for("#start-game").await.dyn_into().unwrap();
@@ -433,12 +427,12 @@ async fn setup_and_a_step_by_keyboard() {
         "the last move is marked"
     );
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }
 
 #[wasm_bindgen_test]
 async fn show_me_my_own_coins() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/new/evade").await;
     let app = mount();
     let own: web_sys::HtmlInputElement = wait_for("#option-own").await.dyn_into().unwrap();
@@ -467,7 +461,7 @@ async fn show_me_my_own_coins() {
             6
         );
         assert_eq!(count(&format!("svg.board g.coin.{theirs}[data-value]")), 0);
-        check_board_against(&masked(&stored_game()).0);
+        check_board_against(&masked(&stored_game().await).0);
         let cell = find_all(&format!("svg.board .cell.has-coin .coin.{mine}"))[0]
             .closest(".cell")
             .unwrap()
@@ -481,7 +475,7 @@ async fn show_me_my_own_coins() {
         sleep(40).await;
     }
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }
 
 /// The page's stylesheet, with its narrow-screen rules on and the app 390 px wide: the layout
@@ -514,7 +508,7 @@ fn below_board_top(selector: &str) -> f64 {
 
 #[wasm_bindgen_test]
 async fn on_a_phone_the_tray_and_buttons_are_right_under_the_board() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/new/evade").await;
     let app = mount();
     let style = phone_layout();
@@ -594,5 +588,5 @@ async fn on_a_phone_the_tray_and_buttons_are_right_under_the_board() {
     );
     style.remove();
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }

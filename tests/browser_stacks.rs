@@ -24,7 +24,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn diabolical_side_4_a_whole_game_by_clicks() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/").await;
     let app = mount();
     start_game(Some("4"), true).await;
@@ -55,7 +55,7 @@ async fn diabolical_side_4_a_whole_game_by_clicks() {
     assert_eq!(count("svg.board .cell.movable"), 0);
     assert_eq!(count("svg.board .zone.movable"), 0);
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }
 
 /// How far below the board's top the mover's things end: the board (with both reserves) and
@@ -77,7 +77,7 @@ fn controls_end() -> f64 {
 
 #[wasm_bindgen_test]
 async fn on_a_phone_the_movers_controls_end_within_700_px_of_the_board_top() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/").await;
     let app = mount();
     // The page's own style sheet with its phone rules on, in a phone's width (390 px).
@@ -130,5 +130,5 @@ async fn on_a_phone_the_movers_controls_end_within_700_px_of_the_board_top() {
     );
     style.remove();
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }

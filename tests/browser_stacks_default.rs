@@ -14,7 +14,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn default_game_by_clicks_and_keys() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/").await;
     let app = mount();
     start_game(None, false).await;
@@ -67,5 +67,5 @@ async fn default_game_by_clicks_and_keys() {
         );
     }
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }

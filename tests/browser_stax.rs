@@ -10,7 +10,6 @@
 
 use stackplay::core::{Game, Rng};
 use stackplay::games::stax::{rotations, Cell, Colour, Stax, StaxMove, TileKind};
-use stackplay::storage::SavedGame;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::Element;
@@ -93,14 +92,8 @@ async fn phone_layout_fits() {
     style.remove();
 }
 
-fn stored_moves() -> Vec<String> {
-    let s = storage();
-    let key = (0..s.length().unwrap())
-        .filter_map(|i| s.key(i).unwrap())
-        .find(|k| k.starts_with("stackplay.game."))
-        .expect("the game is saved");
-    let text = s.get_item(&key).unwrap().unwrap();
-    SavedGame::parse(&text).unwrap().record.moves
+async fn stored_moves() -> Vec<String> {
+    stored_saved().await.record.moves
 }
 
 async fn start_game(players: usize) {
@@ -331,23 +324,23 @@ async fn make_move(game: &Stax, mv: StaxMove, by_keys: bool) {
 
 /// Plays `mv` on the page and follows it in `game`.
 async fn play(game: &mut Stax, mv: StaxMove, by_keys: bool) {
-    let before = stored_moves().len();
+    let before = stored_moves().await.len();
     make_move(game, mv, by_keys).await;
     game.play(&mv).unwrap();
     for attempt in 0..2500 {
-        if stored_moves().len() > before {
+        if stored_moves().await.len() > before {
             break;
         }
         pause(attempt).await;
     }
-    assert_eq!(stored_moves().last(), Some(&mv.to_string()));
+    assert_eq!(stored_moves().await.last(), Some(&mv.to_string()));
     sleep(5).await;
     check_board(game);
 }
 
 #[wasm_bindgen_test]
 async fn two_players_a_whole_game_by_clicks() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/").await;
     let app = mount();
     start_game(2).await;
@@ -459,12 +452,12 @@ async fn two_players_a_whole_game_by_clicks() {
     assert_eq!(count("svg.board .cell.movable"), 0);
     assert_eq!(count(".rack-tile.usable"), 0);
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }
 
 #[wasm_bindgen_test]
 async fn three_players_by_keys_then_a_draw_agreed() {
-    storage().clear().unwrap();
+    db_clear().await;
     go("#/").await;
     let app = mount();
     start_game(3).await;
@@ -517,5 +510,5 @@ async fn three_players_by_keys_then_a_draw_agreed() {
         assert!(result.contains("agreed to a draw"), "{result}");
     }
     unmount(app);
-    storage().clear().unwrap();
+    db_clear().await;
 }

@@ -459,7 +459,10 @@ impl Store {
         if let Some(i) = self.find(id) {
             return Ok(self.0.entries.borrow()[i].game.clone());
         }
-        match self.raw(&format!("{AT_GAME}{id}")) {
+        match self
+            .raw(&format!("{AT_GAME}{id}"))
+            .or_else(|| self.raw(&format!("{AT_ASIDE}{id}")))
+        {
             Some((reason, _)) => Err(format!("this saved game cannot be opened: {reason}")),
             None => Err("there is no saved game with this id on this device".into()),
         }
@@ -548,15 +551,25 @@ impl Store {
         let store = idb::store(&tx, GAMES).map_err(|_| SaveError::Refused)?;
         let mut written = Vec::new();
         for game in games {
-            let before = idb::get(&store, &game.id).await.map_err(|_| idb::why(&tx))?;
-            let at = self.find(&game.id);
-            let seen = at.map(|i| self.0.entries.borrow()[i].seen.clone());
-            let d = decide(before.as_deref(), seen.as_deref(), &game, new_id);
-            if let (false, Some(i)) = (d.copied, at) {
-                self.0.entries.borrow_mut()[i].seen = d.game.record.moves.clone();
+            let step = async {
+                let before = idb::get(&store, &game.id).await?;
+                let at = self.find(&game.id);
+                let seen = at.map(|i| self.0.entries.borrow()[i].seen.clone());
+                let d = decide(before.as_deref(), seen.as_deref(), &game, new_id);
+                idb::put(&store, &d.game.id, &d.game.to_json())?;
+                if let (false, Some(i)) = (d.copied, at) {
+                    self.0.entries.borrow_mut()[i].seen = d.game.record.moves.clone();
+                }
+                Ok::<_, JsValue>((d.game, before))
+            };
+            match step.await {
+                Ok(w) => written.push(w),
+                // Nothing of this transaction lands: what it wrote so far is undone.
+                Err(e) => {
+                    let _ = tx.abort();
+                    return Err(tx.error().map_or_else(|| idb::error(&e), |_| idb::why(&tx)));
+                }
             }
-            idb::put(&store, &d.game.id, &d.game.to_json()).map_err(|e| idb::error(&e))?;
-            written.push((d.game, before));
         }
         match end.await {
             Ok(_) => Ok(written),
@@ -750,6 +763,11 @@ impl Store {
             for (game, result) in chunk.iter().zip(results) {
                 match result {
                     Ok(written) => {
+                        // Another tab wrote under this id meanwhile: it was kept as a copy.
+                        if written.0.id != game.id && game.copy_of.is_none() {
+                            done.added -= 1;
+                            done.copies += 1;
+                        }
                         self.show(game.clone());
                         self.settle(game, Ok(written));
                     }

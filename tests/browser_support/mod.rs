@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use stackplay::storage::idb;
 use stackplay::ui::App;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, MouseEvent, MouseEventInit};
@@ -14,6 +15,75 @@ pub fn document() -> web_sys::Document {
 
 pub fn storage() -> web_sys::Storage {
     web_sys::window().unwrap().local_storage().unwrap().unwrap()
+}
+
+/// The app's database, opened beside the app (as another tab would).
+async fn database() -> web_sys::IdbDatabase {
+    idb::open().await.unwrap()
+}
+
+/// Empties the app's database (and the older store).
+pub async fn db_clear() {
+    storage().clear().unwrap();
+    let db = database().await;
+    let (tx, end) = idb::transaction(&db, &[idb::GAMES, idb::ASIDE], true).unwrap();
+    for name in [idb::GAMES, idb::ASIDE] {
+        idb::store(&tx, name).unwrap().clear().unwrap();
+    }
+    end.await.unwrap();
+    db.close();
+}
+
+/// Every entry of one object store of the app's database: (key, text).
+pub async fn db_all(name: &str) -> Vec<(String, String)> {
+    let db = database().await;
+    let (tx, _) = idb::transaction(&db, &[name], false).unwrap();
+    let all = idb::read_all(&idb::store(&tx, name).unwrap()).await.unwrap();
+    db.close();
+    all
+}
+
+/// The text stored for game `id`, as it is.
+pub async fn db_get(id: &str) -> Option<String> {
+    db_all(idb::GAMES)
+        .await
+        .into_iter()
+        .find(|(k, _)| k == id)
+        .map(|(_, t)| t)
+}
+
+/// Stores `text` under game `id` directly (as another tab or an earlier visit would have).
+pub async fn db_put(id: &str, text: &str) {
+    let db = database().await;
+    let (tx, end) = idb::transaction(&db, &[idb::GAMES], true).unwrap();
+    idb::put(&idb::store(&tx, idb::GAMES).unwrap(), id, text).unwrap();
+    end.await.unwrap();
+    db.close();
+}
+
+/// Removes game `id` directly.
+pub async fn db_delete(id: &str) {
+    let db = database().await;
+    let (tx, end) = idb::transaction(&db, &[idb::GAMES], true).unwrap();
+    idb::delete(&idb::store(&tx, idb::GAMES).unwrap(), id).unwrap();
+    end.await.unwrap();
+    db.close();
+}
+
+/// The ids of the saved games in the database.
+pub async fn saved_ids() -> Vec<String> {
+    db_all(idb::GAMES).await.into_iter().map(|(k, _)| k).collect()
+}
+
+/// Waits until `done()` holds (or fails the test after about three seconds).
+pub async fn until(what: &str, mut done: impl FnMut() -> bool) {
+    for _ in 0..300 {
+        if done() {
+            return;
+        }
+        sleep(10).await;
+    }
+    panic!("timed out waiting for {what}");
 }
 
 pub async fn sleep(ms: u64) {
@@ -127,14 +197,6 @@ pub fn board_labels() -> String {
         .join("\n")
 }
 
-pub fn saved_keys() -> Vec<String> {
-    let s = storage();
-    (0..s.length().unwrap())
-        .filter_map(|i| s.key(i).unwrap())
-        .filter(|k| k.starts_with("stackplay.game."))
-        .collect()
-}
-
 /// Selects stacks until one shows landing squares, then moves there; returns the move's text.
 pub async fn play_one_move() -> String {
     for stack in find_all("svg.board .cell.stack") {
@@ -149,4 +211,12 @@ pub async fn play_one_move() -> String {
         }
     }
     panic!("no stack could move");
+}
+
+/// The one saved game, as stored once this tab's saves have landed.
+pub async fn stored_saved() -> stackplay::storage::SavedGame {
+    sleep(40).await;
+    let all = db_all(idb::GAMES).await;
+    let (_, text) = all.first().expect("the game is saved");
+    stackplay::storage::SavedGame::parse(text).unwrap()
 }

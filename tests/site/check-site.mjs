@@ -518,12 +518,13 @@ try {
     await context.close();
   }
 
-  // A browser that refuses localStorage (some private modes): games still play, in memory,
-  // and the page says they are not kept.
+  // A browser that refuses its database and localStorage (some private modes): games still
+  // play, in memory, and the page says they are not kept.
   {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript(() => {
       Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });
+      IDBFactory.prototype.open = function () { throw new DOMException('denied', 'InvalidStateError'); };
     });
     const page = await context.newPage();
     const errors = [];

@@ -1,7 +1,9 @@
 // The built site, as a careless or unlucky user meets it: a full storage (with real reloads),
-// two tabs moving at the same moment, a 4 MB unreadable entry, a right-to-left name, a
-// standard-base64 link, and a backup downloaded and opened again.
-// Usage: node tests/site/check-storage.mjs [dist dir]
+// a browser that refuses to save, two tabs moving at the same moment (100 races) and a busy
+// tab, the move from the older store (localStorage) into the database, an older link, a 4 MB
+// unreadable entry, a right-to-left name, a standard-base64 link, and backups: downloaded and
+// opened again, hostile, newer, and larger than the storage.
+// Usage: node tests/site/check-storage.mjs [dist dir]   (RACES=n: how many races, 100)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,134 +14,279 @@ const { base, browser, check } = site;
 
 const newGame = (page, names) => newGameAt(page, base, names);
 
-const fill = () => {
-  let n = 0;
-  for (let size = 1 << 20; size >= 1; size >>= 1) {
-    const chunk = 'f'.repeat(size);
-    try { for (;;) { localStorage.setItem('filler.' + n, chunk); n++; } } catch (e) { /* full at this size */ }
-  }
-  return n;
-};
-const free = () => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler.')) localStorage.removeItem(k); };
-const storedMoves = (page, id) => page.evaluate((id) => {
-  const text = localStorage.getItem('stackplay.game.' + id);
+/// Every entry of the app's database, read in the page: { games: {id: text}, aside: {slot:
+/// value} }. (It never creates the database: that is the app's to do.)
+const readDb = (page) => page.evaluate(() => new Promise((resolve) => {
+  const out = { games: {}, aside: {} };
+  const req = indexedDB.open('stackplay');
+  req.onupgradeneeded = () => req.transaction.abort();
+  req.onerror = () => resolve(out);
+  req.onsuccess = () => {
+    const db = req.result;
+    const tx = db.transaction(['games', 'aside']);
+    for (const name of ['games', 'aside']) {
+      const store = tx.objectStore(name);
+      const keys = store.getAllKeys();
+      const values = store.getAll();
+      values.onsuccess = () => keys.result.forEach((k, i) => { out[name][k] = values.result[i]; });
+    }
+    tx.oncomplete = () => { db.close(); resolve(out); };
+  };
+}));
+const storedMoves = async (page, id) => {
+  const text = (await readDb(page)).games[id];
   return text ? JSON.parse(text).record.moves.length : -1;
-}, id);
+};
+/// Makes the database's writes fail as a full storage (`QuotaExceededError`) or a refusal
+/// would, while sessionStorage's `test.fail` says so (the test cannot shrink Chromium's real
+/// quota: its DevTools command for that fails here). `test.fail-after` lets that many writes
+/// through first.
+const failingWrites = () => {
+  const real = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (...args) {
+    const mode = sessionStorage.getItem('test.fail');
+    const after = Number(sessionStorage.getItem('test.fail-after') || 0);
+    window.testPuts = (window.testPuts || 0) + 1;
+    if (mode && window.testPuts > after) {
+      throw new DOMException('failed by the test', mode === 'full' ? 'QuotaExceededError' : 'UnknownError');
+    }
+    return real.apply(this, args);
+  };
+};
+const failWrites = (page, mode) => page.evaluate((mode) => {
+  if (mode) sessionStorage.setItem('test.fail', mode); else sessionStorage.removeItem('test.fail');
+}, mode);
+/// The moves a tab's move list shows, in notation.
+const shownMoves = (page) => page.locator('.moves li button').evaluateAll((bs) => bs.map((b) => b.title));
 
 try {
   // A full storage, before and during a game, with real reloads.
   {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(failingWrites);
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     page.on('dialog', (d) => d.accept());
     const first = await newGame(page);
     const second = await newGame(page);
-    check((await page.evaluate(fill)) > 0, 'full: the storage is filled to its quota');
+    await failWrites(page, 'full');
     await oneMove(page);
     await page.waitForSelector('#unsaved', { timeout: 5000 });
     check(/full/.test(await page.locator('#unsaved').innerText()), 'full: the move is marked unsaved, with the reason');
     check(await page.locator('.moves li').count() === 1, 'full: the move stays on the board');
     check(await storedMoves(page, second) === 0, 'full: nothing half-written');
-    await page.reload();
-    await page.waitForSelector('#unsaved');
-    check(await page.locator('.moves li').count() === 1, 'full: after a reload the unsaved move is still on the board (kept in the tab\'s session storage), still marked');
     await page.goto(base + '#/');
-    await page.waitForSelector('.saved');
-    check(await page.locator('.saved').count() === 2, 'full: after a reload every game is still listed');
-    check(/Saved games use \d+ KB/.test(await page.locator('#storage-use').innerText()), 'full: the home page shows the storage the games use');
-    await page.goto(base + '#/play/' + first);
-    await page.waitForSelector('svg.board .cell');
-    check(await page.locator('.dead-end').count() === 0, 'full: a saved game opens after a reload');
-    await oneMove(page);
+    await page.waitForSelector('#home-unsaved');
+    check(await page.locator('.saved').count() === 2 && /full/.test(await page.locator('#home-unsaved').innerText()),
+      'full: the home page lists every game and says which is not saved, and why');
+    await page.goto(base + '#/play/' + second);
     await page.waitForSelector('#unsaved');
-    await page.evaluate(free);
+    await failWrites(page, null);
     await page.waitForSelector('#unsaved', { state: 'detached', timeout: 8000 });
-    check(await storedMoves(page, first) === 1, 'full: the move is saved once there is room');
+    check(await storedMoves(page, second) === 1, 'full: the move is saved once there is room (tried again every two seconds)');
     await page.reload();
     await page.waitForSelector('.moves li');
     check(await page.locator('.moves li').count() === 1, 'full: and it is there after a reload');
+    await page.goto(base + '#/play/' + first);
+    await page.waitForSelector('svg.board .cell');
+    check(await page.locator('.dead-end').count() === 0, 'full: the other game opens');
     // Full before the game starts: it opens, plays, and is saved when room is made.
-    await page.evaluate(fill);
+    await failWrites(page, 'full');
     const third = await newGame(page);
     await page.waitForSelector('#unsaved');
     await oneMove(page);
-    await page.evaluate(free);
+    await failWrites(page, null);
     await page.waitForSelector('#unsaved', { state: 'detached', timeout: 8000 });
     check(await storedMoves(page, third) === 1, 'full from the start: the game and its move are saved once there is room');
+    check(/This site uses [\d.]+ [KM]B of the/.test(await (async () => { await page.goto(base + '#/'); await page.waitForSelector('#storage-use'); await page.waitForFunction(() => /uses/.test(document.querySelector('#storage-use').textContent)); return page.locator('#storage-use').innerText(); })()),
+      'full: the home page shows what the site uses of the storage the browser allows');
     check(errors.length === 0, `full: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await context.close();
   }
 
-  // A browser that refuses to save (not a full storage), across a reload: still "refused".
+  // A browser that refuses to save (not a full storage): the move says "refused".
   {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(() => {
-      if (sessionStorage.getItem('test.refuse') !== 'on') return;
-      const real = Storage.prototype.setItem;
-      Storage.prototype.setItem = function (k, v) {
-        if (this === window.localStorage) throw new DOMException('refused by the test', 'SecurityError');
-        return real.call(this, k, v);
-      };
-    });
+    await context.addInitScript(failingWrites);
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('dialog', (d) => d.accept());
     const id = await newGame(page);
-    await page.evaluate(() => sessionStorage.setItem('test.refuse', 'on'));
-    await page.reload();
-    await page.waitForSelector('svg.board .cell');
+    await failWrites(page, 'refuse');
     await oneMove(page);
     await page.waitForSelector('#unsaved');
     const said = await page.locator('#unsaved').innerText();
     check(/refused/.test(said) && !/full/.test(said), 'refused: the move is marked unsaved because the browser refused');
-    await page.reload();
-    await page.waitForSelector('#unsaved');
-    const again = await page.locator('#unsaved').innerText();
-    check(/refused/.test(again) && !/full/.test(again) && await page.locator('.moves li').count() === 1,
-      `refused: after a reload the move is still there, still "refused", not "full" ("${again.split('\n')[0].slice(0, 60)}")`);
-    await page.evaluate(() => sessionStorage.removeItem('test.refuse'));
-    await page.reload();
-    await page.waitForSelector('.moves li');
-    await page.waitForFunction((id) => JSON.parse(localStorage.getItem('stackplay.game.' + id) || '{}').record?.moves.length === 1, id, { timeout: 8000 });
-    check(true, 'refused: once the browser saves again, the move is saved');
+    await failWrites(page, null);
+    await page.waitForSelector('#unsaved', { state: 'detached', timeout: 8000 });
+    check(await storedMoves(page, id) === 1, 'refused: once the browser saves again, the move is saved');
     check(errors.length === 0, `refused: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await context.close();
   }
 
-  // Two tabs on one game, each moving at the same moment: no move is lost. "The same moment"
-  // is made certain by holding each tab's storage events back for a second, as if both moves
-  // were made before either tab heard of the other's.
+  // Two tabs on one game, each moving at the same moment (both clicks sent at once), again and
+  // again: every move shown in either tab is in a saved game, and where the two histories
+  // differ both tabs say so.
+  {
+    const races = Number(process.env.RACES || 100);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const one = await context.newPage();
+    const two = await context.newPage();
+    const errors = [];
+    for (const p of [one, two]) p.on('pageerror', (e) => errors.push(String(e)));
+    let lost = 0;
+    let copies = 0;
+    let told = 0;
+    await one.goto(base + '#/');
+    await one.waitForSelector('.games');
+    const t0 = Date.now();
+    for (let race = 0; race < races; race++) {
+      // A new game, started in the page (quicker than by Playwright's clicks).
+      const id = await one.evaluate(async () => {
+        const until = async (f) => { for (let i = 0; i < 500 && !f(); i++) await new Promise((r) => setTimeout(r, 10)); return f(); };
+        location.hash = '#/new/stack-control';
+        (await until(() => document.querySelector('#start-game'))).click();
+        await until(() => /^#\/play\//.test(location.hash) && document.querySelector('svg.board .cell.stack'));
+        return location.hash.replace('#/play/', '');
+      });
+      await two.goto(base + '#/play/' + id);
+      await two.waitForSelector('svg.board .cell.stack');
+      // Each tab picks a stack, then both land at the same instant: each page clicks its
+      // landing square on a timer set to one shared moment.
+      await Promise.all([[one, false], [two, true]].map(([p, last]) => p.evaluate(async (last) => {
+        const stacks = [...document.querySelectorAll('svg.board .cell.stack')];
+        if (last) stacks.reverse();
+        for (const s of stacks) {
+          s.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+          await new Promise((r) => setTimeout(r, 0));
+          if (document.querySelector('svg.board .cell.target')) return;
+        }
+      }, last)));
+      const at = Date.now() + 150;
+      await Promise.all([one, two].map((p) => p.evaluate((at) => {
+        const target = document.querySelector('svg.board .cell.target');
+        setTimeout(() => target.dispatchEvent(new MouseEvent('click', { bubbles: true })), at - Date.now());
+      }, at)));
+      await one.waitForTimeout(200);
+      // Settled: each tab's moves are a saved game's (or the wait ends and it counts as lost).
+      let db;
+      let shown;
+      const settled = async () => {
+        db = await readDb(one);
+        shown = [await shownMoves(one), await shownMoves(two)];
+        const histories = Object.values(db.games).map((t) => JSON.parse(t).record.moves.join(' '));
+        return shown.every((s) => s.length > 0 && histories.includes(s.join(' ')));
+      };
+      const until = Date.now() + 5000;
+      while (!(await settled()) && Date.now() < until) await one.waitForTimeout(50);
+      const games = Object.values(db.games).map((t) => JSON.parse(t));
+      const histories = games.map((g) => g.record.moves.join(' '));
+      const missing = shown.filter((s) => !histories.includes(s.join(' ')));
+      if (missing.length) {
+        lost++;
+        console.log(`     race ${race}: lost ${JSON.stringify(missing)}; stored ${JSON.stringify(histories)}`);
+      }
+      if (games.some((g) => g.copy_of === id)) {
+        copies++;
+        const notices = async () => (await one.locator('#copy-notice').count()) + (await two.locator('#copy-notice').count());
+        const until2 = Date.now() + 3000;
+        while ((await notices()) < 2 && Date.now() < until2) await one.waitForTimeout(50);
+        if ((await notices()) === 2) told++;
+      }
+      // The next race starts from an empty store (fewer games to read each time).
+      await one.evaluate(() => new Promise((r) => { const q = indexedDB.open('stackplay'); q.onsuccess = () => { const tx = q.result.transaction('games', 'readwrite'); tx.objectStore('games').clear(); tx.oncomplete = () => { q.result.close(); r(); }; }; }));
+    }
+    console.log(`     ${races} races in ${((Date.now() - t0) / 1000).toFixed(0)} s: ${copies} kept a copy, ${races - copies} were one after the other`);
+    check(lost === 0, `two tabs: no move lost in ${races} races of two tabs moving at once (${lost} lost)`);
+    check(told === copies, `two tabs: each time a copy was kept, both tabs said so (${told} of ${copies})`);
+    check(errors.length === 0, `two tabs: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+
+    // A busy tab: tab two's page is busy for 2.5 s while tab one plays; tab two's click,
+    // made meanwhile, is played when it wakes: both moves are kept.
+    for (let run = 0; run < 2; run++) {
+      const id = await newGame(one);
+      await two.goto(base + '#/play/' + id);
+      await two.waitForSelector('svg.board .cell.stack');
+      const target = await pick(two, -1);
+      const busy = two.evaluate(() => { const end = Date.now() + 2500; while (Date.now() < end) { /* busy */ } });
+      await oneMove(one);
+      await one.waitForSelector('.moves li');
+      await target.click({ noWaitAfter: true, timeout: 10000 });
+      await busy;
+      await two.waitForTimeout(1500);
+      const db = await readDb(one);
+      const histories = Object.values(db.games).map((t) => JSON.parse(t).record.moves.join(' '));
+      const shown = [await shownMoves(one), await shownMoves(two)];
+      check(shown.every((s) => histories.includes(s.join(' '))),
+        `busy tab ${run + 1}: both tabs' moves are saved (shown ${JSON.stringify(shown)}; stored ${JSON.stringify(histories)})`);
+    }
+    await context.close();
+  }
+
+  // The move from the older store: a localStorage full of games, set-aside entries and their
+  // reasons, a damaged entry, one from a newer version and another app's key. Every entry
+  // reaches the database byte for byte, and only then leaves localStorage.
+  {
+    const maker = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await maker.newPage();
+    const a = await newGame(page, ['Ann', 'Ben']);
+    await oneMove(page);
+    const b = await newGame(page, ['Cy', 'Di']);
+    await page.waitForTimeout(300);
+    const made = (await readDb(page)).games;
+    await maker.close();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const fresh = await context.newPage();
+    // A page of the site that is not the app: the older store is filled before the app starts.
+    await fresh.goto(base + 'manifest.webmanifest');
+    const future = made[b].replace('"schema":1', '"schema":9');
+    const older = {
+      ['stackplay.game.' + a]: made[a],
+      ['stackplay.game.' + b]: made[b],
+      'stackplay.game.future': future.replace('"id":"' + b + '"', '"id":"future"'),
+      'stackplay.game.broken': '{"schema":1,"id":"broken"',
+      'stackplay.aside.old1': '{"not":"a game"}',
+      'stackplay.why.old1': 'damaged (an earlier version said so)',
+      'someone.else': 'not ours',
+    };
+    await fresh.evaluate((older) => { for (const [k, v] of Object.entries(older)) localStorage.setItem(k, v); }, older);
+    await fresh.goto(base + '#/');
+    await fresh.waitForSelector('.saved');
+    const db = await readDb(fresh);
+    check(db.games[a] === made[a] && db.games[b] === made[b], 'migration: both games are in the database byte for byte');
+    check(db.games.future === older['stackplay.game.future'], 'migration: an entry of a newer version is in the database, untouched');
+    check(Object.values(db.aside).some((v) => v === 'damaged (an earlier version said so)\0{"not":"a game"}'), 'migration: a set-aside entry and its reason are in the database');
+    check(Object.values(db.aside).some((v) => v.endsWith('\0{"schema":1,"id":"broken"')), 'migration: a damaged entry is moved aside with a reason');
+    const left = await fresh.evaluate(() => Object.keys(localStorage));
+    check(left.length === 1 && left[0] === 'someone.else', `migration: the older store keeps only what is not the app's (${left.join(', ')})`);
+    check(await fresh.locator('.saved').count() === 2 && await fresh.locator('.aside').count() === 3,
+      'migration: the home page lists both games and the three entries that do not open');
+    await fresh.reload();
+    await fresh.waitForSelector('.saved');
+    check(await fresh.locator('.saved').count() === 2 && await fresh.locator('.aside').count() === 3, 'migration: the same after a reload');
+    await context.close();
+  }
+
+  // An older link (the first move of a game that has two) changes nothing at all.
   {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(() => {
-      const add = window.addEventListener.bind(window);
-      window.addEventListener = (type, handler, options) => add(type, type === 'storage'
-        ? (e) => setTimeout(() => (handler.handleEvent ? handler.handleEvent(e) : handler(e)), 1000)
-        : handler, options);
-    });
-    const one = await context.newPage();
-    const id = await newGame(one);
-    const two = await context.newPage();
-    await two.goto(base + '#/play/' + id);
-    await two.waitForSelector('svg.board .cell');
-    await (await pick(one, 0)).click();
-    await (await pick(two, -1)).click();
-    await one.waitForSelector('#copy-notice', { timeout: 5000 });
-    await two.waitForSelector('#copy-notice', { timeout: 5000 });
-    const games = await one.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('stackplay.game.'))
-      .map((k) => JSON.parse(localStorage.getItem(k))));
-    // Each entry reads its move in words; its notation is the entry's title.
-    const shown = [await one.locator('.moves li button').getAttribute('title'), await two.locator('.moves li button').getAttribute('title')];
-    const histories = games.map((g) => g.record.moves.join(' '));
-    check(games.length === 2 && shown.every((text) => histories.some((h) => h.length > 0 && text.includes(h))),
-      `two tabs: both moves are kept (stored: ${histories.join(' | ')}; shown: ${shown.join(' | ')})`);
-    check(games.some((g) => g.copy_of === id) && new URL(two.url()).hash !== '#/play/' + id,
-      'two tabs: the second is kept as a copy, and its tab shows it');
-    check(/kept beside it/.test(await one.locator('#copy-notice').innerText()) && /this is yours, as a copy/.test(await two.locator('#copy-notice').innerText()),
-      'two tabs: both tabs say so');
+    const page = await context.newPage();
+    const id = await newGame(page, ['Ann', 'Ben']);
+    await oneMove(page);
+    await oneMove(page);
+    await page.waitForFunction(() => document.querySelectorAll('.moves li').length === 2);
+    await page.waitForTimeout(300);
+    const before = (await readDb(page)).games[id];
+    const record = JSON.parse(before).record;
+    const payload = Buffer.from(JSON.stringify({ ...record, moves: record.moves.slice(0, 1) })).toString('base64url');
+    await page.goto(base + '#/import/' + payload);
+    await page.waitForSelector('#copy-notice');
+    check(/older than your game/.test(await page.locator('#copy-notice').innerText()), 'older link: the page says the link is older');
+    await page.waitForTimeout(300);
+    const after = (await readDb(page)).games[id];
+    check(after === before, 'older link: the saved game is unchanged, byte for byte (its position too)');
+    check(await page.locator('.moves li').count() === 2 && await page.locator('.history-note').count() === 0, 'older link: the board shows the latest move');
     await context.close();
   }
 
@@ -148,7 +295,14 @@ try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await newGame(page, ['\u202EBen', '\u202EAnn']);
-    await page.evaluate(() => localStorage.setItem('stackplay.game.huge', '{"schema":1,"id":"' + 'x'.repeat(4000000)));
+    await page.evaluate(() => new Promise((r) => {
+      const q = indexedDB.open('stackplay');
+      q.onsuccess = () => {
+        const tx = q.result.transaction('games', 'readwrite');
+        tx.objectStore('games').put('{"schema":1,"id":"' + 'x'.repeat(4000000), 'huge');
+        tx.oncomplete = () => { q.result.close(); r(); };
+      };
+    }));
     const t0 = Date.now();
     await page.goto(base + '#/');
     await page.reload();
@@ -156,8 +310,8 @@ try {
     console.log(`     home page with a 4 MB unreadable entry: ${Date.now() - t0} ms to list it (including the reload)`);
     const reason = await page.locator('.aside span').first().innerText();
     check(reason.length < 300 && !reason.includes('xxxxx'), `4 MB entry: a short reason (${reason.length} characters)`);
-    const why = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('stackplay.why.')).map((k) => localStorage.getItem(k).length));
-    check(why.every((n) => n < 300), `4 MB entry: the stored reason is short (${why.join(', ') || 'left in place'})`);
+    const why = Object.values((await readDb(page)).aside).map((v) => v.indexOf('\0'));
+    check(why.length === 1 && why.every((n) => n > 0 && n < 300), `4 MB entry: moved aside, its stored reason short (${why.join(', ') || 'left in place'})`);
     // The name's override stays inside the name: "to move" still reads after it, left to right.
     const order = await page.evaluate(() => {
       const el = document.querySelector('.saved .status');
@@ -238,6 +392,43 @@ try {
     const said = await page.locator('body').innerText();
     check(/a backup made by a newer version of the app/.test(said), 'backup: a newer backup format is said to be one');
     check(await page.locator('.saved').count() === 2, 'backup: nothing refused was added');
+    await context.close();
+  }
+
+  // A backup larger than the storage: it says exactly how many games were saved and how many
+  // were not, and why, and does not keep trying what cannot fit. (The storage "fills" after
+  // 300 more writes: see failingWrites.)
+  {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(failingWrites);
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const id = await newGame(page, ['Ann', 'Ben']);
+    await page.waitForTimeout(300);
+    const one = JSON.parse((await readDb(page)).games[id]);
+    const games = [...Array(500).keys()].map((i) => ({ ...one, id: 'big' + i }));
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stackplay-')), 'big.json');
+    fs.writeFileSync(file, JSON.stringify({ stackplay_backup: 1, games }));
+    await page.goto(base + '#/');
+    await page.waitForSelector('input[type=file]');
+    await page.evaluate(() => {
+      sessionStorage.setItem('test.fail-after', String((window.testPuts || 0) + 300));
+      sessionStorage.setItem('test.fail', 'full');
+    });
+    await page.setInputFiles('input[type=file]', file);
+    await page.waitForSelector('#file-message', { timeout: 30000 });
+    const said = await page.locator('#file-message').innerText();
+    const stored = Object.keys((await readDb(page)).games).filter((k) => k.startsWith('big')).length;
+    const added = Number((said.match(/(\d+) games? added/) || [])[1]);
+    const notSaved = Number((said.match(/(\d+) could not be saved: the browser's storage for this site is full/) || [])[1]);
+    check(added === stored && added + notSaved === 500 && added >= 200 && notSaved > 0,
+      `huge backup: it says exactly what was saved and what was not (${stored} stored; "${said}")`);
+    const puts = await page.evaluate(() => window.testPuts);
+    await page.waitForTimeout(5000);
+    check(await page.evaluate(() => window.testPuts) === puts && await page.locator('#home-unsaved').count() === 0,
+      'huge backup: what did not fit is not tried again');
+    check(errors.length === 0, `huge backup: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await context.close();
   }
 } catch (e) {

@@ -423,10 +423,8 @@ pub fn Play(props: &PlayProps) -> Html {
                         new_moves: 0,
                     }));
                 }
-                Change::Moved { from, to } if from == id => {
-                    if loader.moved_to(&from).is_some() {
-                        go_to_copy(&from, &to);
-                    }
+                Change::Moved { from, to } if from == id && loader.moved_to(&from).is_some() => {
+                    go_to_copy(&from, &to);
                 }
                 Change::Saved { id: saved, unsaved } if saved == id => {
                     dispatcher.dispatch(PlayAction::SaveState(unsaved));
