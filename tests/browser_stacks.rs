@@ -30,7 +30,7 @@ async fn diabolical_side_4_a_whole_game_by_clicks() {
     start_game(Some("4"), true).await;
     assert_eq!(count("svg.board .cell"), 37);
     assert_eq!(count("svg.board.diabolical"), 1);
-    assert_eq!(saved().record.options, "side=4 diabolical");
+    assert_eq!(saved().await.record.options, "side=4 diabolical");
     let text = panel_text();
     assert!(
         text.contains("Light to play: the first turn is worth 1 move."),
@@ -88,7 +88,7 @@ async fn on_a_phone_the_movers_controls_end_within_700_px_of_the_board_top() {
     app.1.set_attribute("style", "width: 390px").unwrap();
     // The biggest board, where a stack may hold the most pieces.
     start_game(Some("5"), true).await;
-    let mut game = stored_game();
+    let mut game = stored_game().await;
     let mut worst = controls_end();
     console_log!("start: {worst}");
     click(&wait_for("#stacks-enter").await);
@@ -109,10 +109,10 @@ async fn on_a_phone_the_movers_controls_end_within_700_px_of_the_board_top() {
             break;
         }
         let mv = greedy(&game);
-        let played = stored_moves().len();
+        let played = stored_moves().await.len();
         make_move(&game, mv, Colour::of_seat(game.turn()), false).await;
         for attempt in 0..2500 {
-            if stored_moves().len() > played {
+            if stored_moves().await.len() > played {
                 break;
             }
             pause(attempt).await;

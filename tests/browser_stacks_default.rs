@@ -20,7 +20,7 @@ async fn default_game_by_clicks_and_keys() {
     start_game(None, false).await;
     assert_eq!(count("svg.board .cell"), 19);
     assert_eq!(count("svg.board.diabolical"), 0);
-    assert_eq!(saved().record.options, "side=3");
+    assert_eq!(saved().await.record.options, "side=3");
 
     // One cell is in the tab order; the arrow keys move it over the hexagons.
     assert_eq!(count("svg.board .cell[tabindex='0']"), 1);

@@ -21,23 +21,20 @@ pub fn panel_text() -> String {
 }
 
 /// The stored game's entry, as text.
-pub fn stored_text() -> String {
-    let s = storage();
-    let key = (0..s.length().unwrap())
-        .filter_map(|i| s.key(i).unwrap())
-        .find(|k| k.starts_with("stackplay.game."))
-        .expect("the game is saved");
-    s.get_item(&key).unwrap().unwrap()
+pub async fn stored_text() -> String {
+    sleep(20).await;
+    let all = db_all(stackplay::storage::idb::GAMES).await;
+    all.into_iter().next().expect("the game is saved").1
 }
 
 /// The game as stored (parsing it replays and checks every move).
-pub fn saved() -> SavedGame {
-    SavedGame::parse(&stored_text()).unwrap()
+pub async fn saved() -> SavedGame {
+    SavedGame::parse(&stored_text().await).unwrap()
 }
 
 /// The stored moves, read without replaying them.
-pub fn stored_moves() -> Vec<String> {
-    let entry: serde_json::Value = serde_json::from_str(&stored_text()).unwrap();
+pub async fn stored_moves() -> Vec<String> {
+    let entry: serde_json::Value = serde_json::from_str(&stored_text().await).unwrap();
     entry["record"]["moves"]
         .as_array()
         .expect("a record with moves")
@@ -47,8 +44,8 @@ pub fn stored_moves() -> Vec<String> {
 }
 
 /// The stored game replayed to its last move.
-pub fn stored_game() -> Stacks {
-    let saved = saved();
+pub async fn stored_game() -> Stacks {
+    let saved = saved().await;
     let position = saved.record.replay(saved.record.moves.len()).unwrap();
     position
         .as_any()
@@ -286,13 +283,13 @@ pub async fn make_move(game: &Stacks, mv: StacksMove, mover: Colour, by_keys: bo
 pub async fn play_to_the_end(by_keys_every: usize) -> (usize, usize, usize) {
     // The game is followed here move by move; the stored game is compared with it now and
     // then (replaying a stored game every move would slow the test down more and more).
-    let mut game = stored_game();
-    let mut moves = stored_moves().len();
+    let mut game = stored_game().await;
+    let mut moves = stored_moves().await.len();
     let (mut passes, mut early) = (0, 0);
     loop {
         check_board(&game);
         if moves.is_multiple_of(20) {
-            assert_eq!(stored_game(), game, "the stored game after {moves} moves");
+            assert_eq!(stored_game().await, game, "the stored game after {moves} moves");
         }
         if Game::outcome(&game).is_some() {
             break;
@@ -301,16 +298,16 @@ pub async fn play_to_the_end(by_keys_every: usize) -> (usize, usize, usize) {
         let mv = greedy(&game);
         let mover = Colour::of_seat(game.turn());
         let by_keys = by_keys_every > 0 && moves % by_keys_every == 1;
-        let before = stored_text();
+        let before = stored_text().await;
         make_move(&game, mv, mover, by_keys).await;
         // The page plays the move and saves it.
         for attempt in 0..2500 {
-            if stored_text() != before {
+            if stored_text().await != before {
                 break;
             }
             pause(attempt).await;
         }
-        let stored = stored_moves();
+        let stored = stored_moves().await;
         assert_eq!(stored.len(), moves + 1, "the move was not played: {mv}");
         assert_eq!(stored[moves], mv.to_string());
         moves += 1;
@@ -346,7 +343,7 @@ pub async fn play_to_the_end(by_keys_every: usize) -> (usize, usize, usize) {
         }
         game = after;
     }
-    assert_eq!(stored_game(), game, "the stored game at the end");
+    assert_eq!(stored_game().await, game, "the stored game at the end");
     (moves, passes, early)
 }
 
