@@ -342,7 +342,11 @@ async fn a_whole_game_by_clicks(players: usize, option: Option<&str>, options: &
             _ => {}
         }
         if steps.is_multiple_of(25) {
-            assert_eq!(stored_game().await, game, "the stored game after {steps} steps");
+            assert_eq!(
+                stored_game().await,
+                game,
+                "the stored game after {steps} steps"
+            );
         }
     }
     check_board(&game);

@@ -44,7 +44,9 @@ async fn stored_text(id: &str) -> Option<String> {
 }
 
 async fn stored(id: &str) -> Option<SavedGame> {
-    stored_text(id).await.and_then(|t| SavedGame::parse(&t).ok())
+    stored_text(id)
+        .await
+        .and_then(|t| SavedGame::parse(&t).ok())
 }
 
 /// Makes every write to the database throw `err` (a privacy setting, a full storage), or
@@ -92,7 +94,10 @@ async fn two_tabs_saving_at_once_keep_both_histories() {
         .collect();
     assert_eq!(games.len(), 2, "{games:?}");
     let original = games.iter().find(|g| g.id == "both").unwrap();
-    let copy = games.iter().find(|g| g.copy_of.as_deref() == Some("both")).unwrap();
+    let copy = games
+        .iter()
+        .find(|g| g.copy_of.as_deref() == Some("both"))
+        .unwrap();
     let mut kept = [&original.record.moves, &copy.record.moves];
     kept.sort();
     let mut played = [&a.record.moves, &b.record.moves];
@@ -158,7 +163,11 @@ async fn a_backup_adds_games_and_never_overwrites() {
         ..Restored::default()
     };
     assert_eq!(tab.restore(games.clone()).await, restored(1, 1, 0));
-    assert_eq!(stored("keep").await, Some(later.clone()), "never overwritten");
+    assert_eq!(
+        stored("keep").await,
+        Some(later.clone()),
+        "never overwritten"
+    );
     assert_eq!(stored("gone").await, Some(b));
     // A diverged version is added as a copy.
     let mut diverged = a;
@@ -305,13 +314,24 @@ async fn a_backup_never_writes_over_an_unsaved_game_or_an_entry_that_does_not_op
     // The unsaved game has every move of the backed-up one: skipped; the newer entry's id is
     // taken by something this version cannot open: the backed-up game becomes a copy.
     let restored = tab.restore(games).await;
-    assert_eq!((restored.added, restored.skipped, restored.copies, restored.unsaved), (0, 1, 1, 0));
+    assert_eq!(
+        (
+            restored.added,
+            restored.skipped,
+            restored.copies,
+            restored.unsaved
+        ),
+        (0, 1, 1, 0)
+    );
     assert_eq!(tab.load("held").unwrap().record.moves, held.record.moves);
     assert_eq!(stored_text("future").await.as_deref(), Some(newer.as_str()));
     tab.flush_unsaved();
     until("the retry to land", || tab.unsaved("held").is_none()).await;
     sleep(40).await;
-    assert_eq!(stored("held").await.unwrap().record.moves, held.record.moves);
+    assert_eq!(
+        stored("held").await.unwrap().record.moves,
+        held.record.moves
+    );
     db_clear().await;
 }
 
@@ -389,7 +409,11 @@ async fn links_are_compressed_short_and_checked_in_full() {
         wait_for(".moves, .handoff").await;
         let id = hash().trim_start_matches("#/play/").to_string();
         assert_eq!(
-            { sleep(40).await; stored(&id).await.unwrap() }.record,
+            {
+                sleep(40).await;
+                stored(&id).await.unwrap()
+            }
+            .record,
             record.normalised().unwrap(),
             "{slug}"
         );

@@ -548,14 +548,25 @@ mod tests {
 
     impl Tab {
         /// One save as one transaction of the browser's database: read, decide, write.
-        fn save(&mut self, db: &mut std::collections::BTreeMap<String, String>, game: &SavedGame, n: &mut u32) {
+        fn save(
+            &mut self,
+            db: &mut std::collections::BTreeMap<String, String>,
+            game: &SavedGame,
+            n: &mut u32,
+        ) {
             let stored = db.get(&game.id).cloned();
-            let d = decide(stored.as_deref(), self.seen.get(&game.id).map(Vec::as_slice), game, || {
-                *n += 1;
-                format!("copy{n}")
-            });
+            let d = decide(
+                stored.as_deref(),
+                self.seen.get(&game.id).map(Vec::as_slice),
+                game,
+                || {
+                    *n += 1;
+                    format!("copy{n}")
+                },
+            );
             if !d.copied {
-                self.seen.insert(game.id.clone(), d.game.record.moves.clone());
+                self.seen
+                    .insert(game.id.clone(), d.game.record.moves.clone());
             }
             db.insert(d.game.id.clone(), d.game.to_json());
         }
@@ -567,7 +578,12 @@ mod tests {
         // and their transactions run in one order or the other: every version of both is
         // in some saved game afterwards (a copy where they differ), never one over the other.
         let start = with_moves(&["a", "b"]);
-        let versions: [&[&str]; 4] = [&["a", "b", "x"], &["a", "b", "y", "z"], &["a"], &["a", "b", "x"]];
+        let versions: [&[&str]; 4] = [
+            &["a", "b", "x"],
+            &["a", "b", "y", "z"],
+            &["a"],
+            &["a", "b", "x"],
+        ];
         for first in versions {
             for second in versions {
                 for order in [false, true] {
@@ -610,7 +626,9 @@ mod tests {
     fn an_entry_that_does_not_open_is_never_written_over() {
         let ours = with_moves(&["a"]);
         let d = decide(Some("{not a game"), None, &ours, || "fresh".into());
-        assert!(d.copied && d.game.id == "fresh" && d.game.copy_of.as_deref() == Some(ours.id.as_str()));
+        assert!(
+            d.copied && d.game.id == "fresh" && d.game.copy_of.as_deref() == Some(ours.id.as_str())
+        );
         let d = decide(None, None, &ours, || unreachable!());
         assert!(!d.copied && d.game == ours);
     }

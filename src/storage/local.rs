@@ -58,7 +58,10 @@ pub fn older_entries() -> Vec<(String, String)> {
 
 /// The reason the older store gave for the entry set aside under `slot`, if any.
 pub fn older_reason(slot: &str) -> Option<String> {
-    older()?.get_item(&format!("{WHY_PREFIX}{slot}")).ok().flatten()
+    older()?
+        .get_item(&format!("{WHY_PREFIX}{slot}"))
+        .ok()
+        .flatten()
 }
 
 /// Removes an entry of the older store (and its reason, for one set aside).

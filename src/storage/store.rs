@@ -299,13 +299,19 @@ impl Store {
         // Those that do not open are moved aside: their text under a free slot, then gone
         // from the games.
         for (id, text, reason) in bad {
-            let slot = if super::entry::valid_id(&id) { id.clone() } else { "entry".into() };
+            let slot = if super::entry::valid_id(&id) {
+                id.clone()
+            } else {
+                "entry".into()
+            };
             put_aside(&slot, aside_value(&reason, &text))?;
             idb::delete(&games_store, &id)?;
         }
         end.await?;
         for (slot, value) in &slots {
-            let (reason, text) = value.split_once('\0').unwrap_or(("could not be read", value));
+            let (reason, text) = value
+                .split_once('\0')
+                .unwrap_or(("could not be read", value));
             aside.push((format!("{AT_ASIDE}{slot}"), reason.into(), text.into()));
         }
         // Read back and compared before the older store lets go of anything.
@@ -315,9 +321,9 @@ impl Store {
             let mut here = idb::read_all(&idb::store(&tx, GAMES)?).await?;
             here.extend(idb::read_all(&idb::store(&tx, ASIDE)?).await?);
             for (key, text) in &older {
-                let kept = here.iter().any(|(_, v)| {
-                    v == text || v.split_once('\0').is_some_and(|(_, t)| t == text)
-                });
+                let kept = here
+                    .iter()
+                    .any(|(_, v)| v == text || v.split_once('\0').is_some_and(|(_, t)| t == text));
                 if kept {
                     local::forget_older(key);
                 } else {
@@ -351,8 +357,13 @@ impl Store {
     }
 
     fn tell(&self, change: Change) {
-        let listeners: Vec<Callback<Change>> =
-            self.0.listeners.borrow().iter().map(|(_, l)| l.clone()).collect();
+        let listeners: Vec<Callback<Change>> = self
+            .0
+            .listeners
+            .borrow()
+            .iter()
+            .map(|(_, l)| l.clone())
+            .collect();
         for l in listeners {
             l.emit(change.clone());
         }
@@ -532,7 +543,10 @@ impl Store {
             }
             _ => self.0.entries.borrow_mut().retain(|e| e.id != id),
         }
-        self.0.moved.borrow_mut().push((id.clone(), kept.id.clone()));
+        self.0
+            .moved
+            .borrow_mut()
+            .push((id.clone(), kept.id.clone()));
         self.tell(Change::Moved {
             from: id,
             to: kept.id,
@@ -607,7 +621,8 @@ impl Store {
 
     /// Why this tab's version of game `id` is not saved yet, if it is not.
     pub fn unsaved(&self, id: &str) -> Option<SaveError> {
-        self.find(id).and_then(|i| self.0.entries.borrow()[i].unsaved)
+        self.find(id)
+            .and_then(|i| self.0.entries.borrow()[i].unsaved)
     }
 
     /// Deletes a saved game (and this tab's unsaved version of it).
@@ -747,22 +762,17 @@ impl Store {
             }
             return done;
         }
-        // In transactions of up to 200 games; one that does not land is tried again game by
-        // game, so the count is exact.
-        for chunk in to_write.chunks(200) {
-            let results = match self.write(chunk.to_vec()).await {
-                Ok(written) => written.into_iter().map(Ok).collect(),
-                Err(_) => {
-                    let mut one_by_one = Vec::new();
-                    for game in chunk {
-                        one_by_one.push(self.write(vec![game.clone()]).await.map(|mut w| w.remove(0)));
-                    }
-                    one_by_one
-                }
+        // In transactions of up to 50 games. Once one does not land, it and the rest are
+        // counted as not saved, and not tried: they would not fit either.
+        let mut failed = None;
+        for chunk in to_write.chunks(50) {
+            let result = match failed {
+                None => self.write(chunk.to_vec()).await,
+                Some(why) => Err(why),
             };
-            for (game, result) in chunk.iter().zip(results) {
-                match result {
-                    Ok(written) => {
+            match result {
+                Ok(written) => {
+                    for (game, written) in chunk.iter().zip(written) {
                         // Another tab wrote under this id meanwhile: it was kept as a copy.
                         if written.0.id != game.id && game.copy_of.is_none() {
                             done.added -= 1;
@@ -771,15 +781,18 @@ impl Store {
                         self.show(game.clone());
                         self.settle(game, Ok(written));
                     }
-                    Err(why) => {
+                }
+                Err(why) => {
+                    failed = Some(why);
+                    for game in chunk {
                         if game.copy_of.is_some() {
                             done.copies -= 1;
                         } else {
                             done.added -= 1;
                         }
                         done.unsaved += 1;
-                        done.why = Some(why);
                     }
+                    done.why = Some(why);
                 }
             }
         }

@@ -38,7 +38,9 @@ pub async fn db_clear() {
 pub async fn db_all(name: &str) -> Vec<(String, String)> {
     let db = database().await;
     let (tx, _) = idb::transaction(&db, &[name], false).unwrap();
-    let all = idb::read_all(&idb::store(&tx, name).unwrap()).await.unwrap();
+    let all = idb::read_all(&idb::store(&tx, name).unwrap())
+        .await
+        .unwrap();
     db.close();
     all
 }
@@ -72,7 +74,11 @@ pub async fn db_delete(id: &str) {
 
 /// The ids of the saved games in the database.
 pub async fn saved_ids() -> Vec<String> {
-    db_all(idb::GAMES).await.into_iter().map(|(k, _)| k).collect()
+    db_all(idb::GAMES)
+        .await
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect()
 }
 
 /// Waits until `done()` holds (or fails the test after about three seconds).

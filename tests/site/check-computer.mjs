@@ -6,7 +6,7 @@
 // thinking, the board refuses a move for the computer (in the history too), undo goes back
 // to the person's turn, and undoing or leaving while it thinks stops it.
 // Usage: node tests/site/check-computer.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
-import { start, oneMove } from './serve.mjs';
+import { start, oneMove, readDb, putDb } from './serve.mjs';
 
 const site = await start(process.argv[2]);
 const { base, browser, check, shot } = site;
@@ -136,12 +136,10 @@ try {
     // Undo while it thinks (strong: about 3 s), then leave while it thinks: nothing breaks,
     // no stale answer lands, and it answers when it is asked again.
     const id = new URL(page.url()).hash.replace('#/play/', '');
-    await page.evaluate((id) => {
-      const key = 'stackplay.game.' + id;
-      const saved = JSON.parse(localStorage.getItem(key));
-      saved.record.players[1].computer = 'strong';
-      localStorage.setItem(key, JSON.stringify(saved));
-    }, id);
+    await page.waitForTimeout(100);
+    const saved = JSON.parse((await readDb(page)).games[id]);
+    saved.record.players[1].computer = 'strong';
+    await putDb(page, id, JSON.stringify(saved));
     await page.reload();
     await page.waitForSelector('svg.board .cell');
     const atTurn = await page.locator('.moves li:not(.later)').count();
@@ -156,7 +154,7 @@ try {
     await page.goto(base + '#/');
     await page.waitForSelector('.game-card');
     await page.waitForTimeout(4000);
-    const stored = await page.evaluate((id) => JSON.parse(localStorage.getItem('stackplay.game.' + id)).record.moves.length, id);
+    const stored = JSON.parse((await readDb(page)).games[id]).record.moves.length;
     check(stored === atTurn + 1, `computer: leaving while it thinks leaves the game as it was (${stored} moves)`);
     await page.goto(base + '#/play/' + id);
     await page.waitForFunction((n) => document.querySelectorAll('.moves li').length === n + 2, atTurn, { timeout: 20000 });

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { start, root, newGame as newGameAt, oneMove } from './serve.mjs';
+import { start, root, newGame as newGameAt, oneMove, readDb } from './serve.mjs';
 
 const site = await start(process.argv[2]);
 const { base, browser, check } = site;
@@ -24,9 +24,10 @@ function watch(page, errors) {
 
 const newGame = (page) => newGameAt(page, base);
 
-const stored = (page) => page.evaluate(() => Object.keys(localStorage)
-  .filter((k) => k.startsWith('stackplay.game.'))
-  .map((k) => ({ id: k.slice('stackplay.game.'.length), moves: JSON.parse(localStorage.getItem(k)).record.moves })));
+const stored = async (page) => {
+  await page.waitForTimeout(100);
+  return Object.entries((await readDb(page)).games).map(([id, text]) => ({ id, moves: JSON.parse(text).record.moves }));
+};
 
 async function shareLink(page) {
   await page.click('#share-link');

@@ -7,32 +7,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start, newGame as newGameAt, pick, oneMove } from './serve.mjs';
+import { start, newGame as newGameAt, pick, oneMove, readDb } from './serve.mjs';
 
 const site = await start(process.argv[2]);
 const { base, browser, check } = site;
 
 const newGame = (page, names) => newGameAt(page, base, names);
 
-/// Every entry of the app's database, read in the page: { games: {id: text}, aside: {slot:
-/// value} }. (It never creates the database: that is the app's to do.)
-const readDb = (page) => page.evaluate(() => new Promise((resolve) => {
-  const out = { games: {}, aside: {} };
-  const req = indexedDB.open('stackplay');
-  req.onupgradeneeded = () => req.transaction.abort();
-  req.onerror = () => resolve(out);
-  req.onsuccess = () => {
-    const db = req.result;
-    const tx = db.transaction(['games', 'aside']);
-    for (const name of ['games', 'aside']) {
-      const store = tx.objectStore(name);
-      const keys = store.getAllKeys();
-      const values = store.getAll();
-      values.onsuccess = () => keys.result.forEach((k, i) => { out[name][k] = values.result[i]; });
-    }
-    tx.oncomplete = () => { db.close(); resolve(out); };
-  };
-}));
 const storedMoves = async (page, id) => {
   const text = (await readDb(page)).games[id];
   return text ? JSON.parse(text).record.moves.length : -1;

@@ -85,3 +85,33 @@ export async function pick(page, nth = 0) {
 
 /// Plays one Stack Control move: `pick(page, nth)`, then its landing square.
 export async function oneMove(page, nth = 0) { await (await pick(page, nth)).click(); }
+
+/// Every entry of the app's database, read in the page: { games: {id: text}, aside: {slot:
+/// value} }. (It never creates the database: that is the app's to do.)
+export const readDb = (page) => page.evaluate(() => new Promise((resolve) => {
+  const out = { games: {}, aside: {} };
+  const req = indexedDB.open('stackplay');
+  req.onupgradeneeded = () => req.transaction.abort();
+  req.onerror = () => resolve(out);
+  req.onsuccess = () => {
+    const db = req.result;
+    const tx = db.transaction(['games', 'aside']);
+    for (const name of ['games', 'aside']) {
+      const store = tx.objectStore(name);
+      const keys = store.getAllKeys();
+      const values = store.getAll();
+      values.onsuccess = () => keys.result.forEach((k, i) => { out[name][k] = values.result[i]; });
+    }
+    tx.oncomplete = () => { db.close(); resolve(out); };
+  };
+}));
+/// Stores `text` under game `id` in the app's database, from the page (as another tab would).
+export const putDb = (page, id, text) => page.evaluate(([id, text]) => new Promise((resolve, reject) => {
+  const req = indexedDB.open('stackplay');
+  req.onsuccess = () => {
+    const tx = req.result.transaction('games', 'readwrite');
+    tx.objectStore('games').put(text, id);
+    tx.oncomplete = () => { req.result.close(); resolve(); };
+    tx.onabort = () => reject(tx.error);
+  };
+}), [id, text]);

@@ -289,7 +289,11 @@ pub async fn play_to_the_end(by_keys_every: usize) -> (usize, usize, usize) {
     loop {
         check_board(&game);
         if moves.is_multiple_of(20) {
-            assert_eq!(stored_game().await, game, "the stored game after {moves} moves");
+            assert_eq!(
+                stored_game().await,
+                game,
+                "the stored game after {moves} moves"
+            );
         }
         if Game::outcome(&game).is_some() {
             break;

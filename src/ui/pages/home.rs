@@ -364,7 +364,7 @@ pub fn Home(props: &HomeProps) -> Html {
                 </div>
             }
             if saved.left_behind() > 0 {
-                <p class="warning" role="alert">{ format!("{} saved entr{} could not be moved to the browser's database yet; {} kept where {} {} and tried again on the next start.", saved.left_behind(), if saved.left_behind() == 1 { "y" } else { "ies" }, if saved.left_behind() == 1 { "it is" } else { "they are" }, if saved.left_behind() == 1 { "it" } else { "they" }, if saved.left_behind() == 1 { "was" } else { "were" }) }</p>
+                <p class="warning" role="alert">{ format!("Saved entries that could not be moved to this browser's database yet: {}. They are kept where they were and tried again next time.", saved.left_behind()) }</p>
             }
             // Returning players see their games first; newcomers see the games to start.
             if !games.is_empty() {

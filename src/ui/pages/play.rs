@@ -407,8 +407,13 @@ pub fn Play(props: &PlayProps) -> Html {
         let dispatcher = state.dispatcher();
         let store = props.store.clone();
         let id = props.id.clone();
+        let missing = state.session.is_err();
         use_effect_with((), move |_| {
             let loader = store.clone();
+            // A game another tab has just made may have arrived since the page first looked.
+            if missing {
+                dispatcher.dispatch(PlayAction::Reload(store.load(&id)));
+            }
             let listening = store.listen(Callback::from(move |change: Change| match change {
                 Change::Game { id: changed, .. } if changed == id => {
                     dispatcher.dispatch(PlayAction::Reload(loader.load(&id)));
