@@ -109,6 +109,27 @@ impl SavedGame {
             }
             None => return Err(EntryError::damaged("not a saved game (no schema version)")),
         }
+        // A computer strength this version does not name: a newer version's game, left as it
+        // is (opening it here would write the word back as another strength).
+        let unknown_strength = tree
+            .need("record")
+            .and_then(|r| r.need("players"))
+            .and_then(Json::items)
+            .is_ok_and(|players| {
+                players.iter().any(|p| {
+                    p.field("computer")
+                        .ok()
+                        .flatten()
+                        .and_then(|w| w.str().ok())
+                        .is_some_and(|w| crate::core::Strength::from_label(w).is_none())
+                })
+            });
+        if unknown_strength {
+            return Err(EntryError {
+                reason: "saved by a newer version of the app (a computer strength this version does not know); it is left as it is".into(),
+                newer: true,
+            });
+        }
         let mut saved = SavedGame::from_tree(tree)
             .map_err(|e| EntryError::damaged(format!("damaged ({})", json_problem(&e))))?;
         saved.record = saved.record.normalised().map_err(|e| match e {
@@ -619,6 +640,23 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_strength_word_of_a_newer_version_is_left_as_it_is() {
+        let mut s = sample();
+        s.record.players[1].computer = Some(crate::core::Strength::Strong);
+        let text = s.to_json().replace("\"strong\"", "\"grandmaster\"");
+        let e = SavedGame::parse(&text).unwrap_err();
+        assert!(e.newer && e.reason.contains("newer version"), "{e:?}");
+        // The same in a backup: refused with its reason, never changed to another strength.
+        let backup = format!("{{\"stackplay_backup\":1,\"games\":[{text}]}}");
+        match Backup::open(&backup) {
+            BackupFile::Games(games) => assert!(games[0]
+                .as_ref()
+                .is_err_and(|e| e.reason.contains("strength"))),
+            other => panic!("{other:?}"),
         }
     }
 

@@ -10,8 +10,8 @@
 //!
 //! On the first start of this version, every entry of the older store (localStorage) is
 //! copied in, read back and compared, and only then removed. Where the browser refuses its
-//! database, games live in the tab's memory (opened from the older store, if it holds any),
-//! and the pages say so ([`Kind`]).
+//! database, games live in the tab's memory (an older version's games stay in localStorage,
+//! untouched), and the pages say so ([`Kind`]).
 
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -183,22 +183,16 @@ fn aside_value(reason: &str, text: &str) -> String {
 
 impl Store {
     /// Opens the saved games: the browser's database if it gives one (moving the older
-    /// store's entries into it), else memory (holding what the older store has).
+    /// store's entries into it), else memory.
     pub async fn open() -> Store {
         if let Ok(db) = idb::open().await {
             if let Ok(store) = Store::with_database(db).await {
                 return store;
             }
         }
-        // No database: the older store's games are shown (and left where they are).
-        let mut games = Vec::new();
-        let mut aside = Vec::new();
-        for (key, text) in local::older_entries() {
-            if let Some(id) = key.strip_prefix(local::GAME_PREFIX) {
-                judge(id, text, &mut games, &mut aside, &mut Vec::new());
-            }
-        }
-        Store::new(None, games, aside, 0)
+        // No database: games live in memory. An older version's games stay in localStorage,
+        // untouched, until a start where the database opens.
+        Store::new(None, Vec::new(), Vec::new(), 0)
     }
 
     fn new(
