@@ -1,216 +1,33 @@
-//! `#/play/<id>`: a saved game: board, whose turn, moves, undo/redo, history, sharing.
+//! `#/play/<id>`: a saved game: board, whose turn, moves, undo/redo, history, sharing. The
+//! page's state and what can happen to it are in [`state`], its parts (player cards, the
+//! result, the hand-off screen) in [`parts`].
+
+mod parts;
+mod state;
+
+pub use state::{tell_play_page, News};
+
+use parts::{handoff_screen, player_cards, rematch, result_box};
+use state::{go_to_copy, save_session, PlayAction, PlayState, NEWS};
 
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::core::{GameInfo, Outcome, Viewer};
+use crate::core::Viewer;
 use crate::record::GameRecord;
-use crate::registry::AnyGame;
-use crate::session::{Session, Ticket};
-use crate::storage::local::{self, SaveError};
+use crate::session::Session;
 use crate::storage::store::{Change, Kind, Store};
-use crate::storage::SavedGame;
-use crate::ui::actions;
 use crate::ui::browser;
 use crate::ui::components::dead_end::dead_end;
 use crate::ui::components::move_list::{move_list, use_move_list_scroll, MoveListProps};
-use crate::ui::components::status::{isolated, player_name, result_line};
+use crate::ui::components::status::{player_name, result_line};
 use crate::ui::computer;
 use crate::ui::game_view::AnyBoardProps;
 use crate::ui::hooks::{use_global_listener, On};
 use crate::ui::routes::Route;
 use crate::ui::views;
-
-/// What the play page holds: the game being played (or why it cannot be), a message, why
-/// the game on the board is not saved yet (if it is not), and news of a copy of this game
-/// made when two tabs played at once.
-#[derive(Debug, Clone)]
-struct PlayState {
-    session: Result<Session, String>,
-    message: Option<String>,
-    unsaved: Option<SaveError>,
-    news: Option<News>,
-    /// The position where the computer could not move (it is not asked again there until the
-    /// player says so).
-    computer_failed: Option<Ticket>,
-}
-
-/// What the play page says about how the game came to be on it: a copy kept when two
-/// histories diverged (two tabs moving at once, a link that differs), or the moves a link
-/// added since the player last looked.
-#[derive(Debug, Clone, PartialEq)]
-pub struct News {
-    /// What happened, for the page.
-    pub text: String,
-    /// The other game of the two kept, if any.
-    pub other: Option<String>,
-    /// How many of the last moves are new (listed with the news).
-    pub new_moves: usize,
-}
-
-thread_local! {
-    /// News for the play page of a game about to open (it outlives the page that made it).
-    static NEWS: std::cell::RefCell<Option<(String, News)>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Leaves `news` for the play page of game `id`, which is about to open.
-pub fn tell_play_page(id: &str, news: News) {
-    NEWS.with(|n| *n.borrow_mut() = Some((id.to_string(), news)));
-}
-
-/// Saves the game on the board; when another tab played on it at the same moment, this
-/// version is kept as a copy and the page moves to it, saying so.
-fn save_session(store: &Store, session: &Session, dispatcher: &UseReducerDispatcher<PlayState>) {
-    let kept = store.save(session.saved());
-    dispatcher.dispatch(PlayAction::SaveState(kept.unsaved));
-}
-
-/// This tab's version of game `from` was kept as a copy, `to` (another tab played on it at
-/// the same moment): the page goes to the copy and says so.
-fn go_to_copy(from: &str, to: &str) {
-    tell_play_page(
-        to,
-        News {
-            text: "Another tab played on this game at the same moment. Both histories are kept: this is yours, as a copy; the other tab's is the original.".into(),
-            other: Some(from.to_string()),
-            new_moves: 0,
-        },
-    );
-    browser::navigate(&Route::Play(to.to_string()));
-}
-
-/// What can happen on the play page.
-enum PlayAction {
-    /// A move in notation, played on the position on the board.
-    Move(String),
-    /// One move back.
-    Undo,
-    /// One move forward again.
-    Redo,
-    /// Show the position after this many moves.
-    Goto(usize),
-    /// Another tab changed this game: take its version.
-    Reload(Result<SavedGame, String>),
-    /// Something to tell the player.
-    Tell(String),
-    /// The seat the device was handed to holds it now.
-    HandedOver,
-    /// Whether the game on the board is in the browser's storage (`None`) or why not.
-    SaveState(Option<SaveError>),
-    /// Another tab kept its diverging history of this game as a copy.
-    Copied(News),
-    /// The computer's answer for the position the ticket names (dropped if it is gone).
-    Computer(Ticket, Result<String, String>),
-    /// Ask the computer again (after it could not move, or when the page comes back into
-    /// view): the position gets a new ticket.
-    AskAgain,
-}
-
-impl Reducible for PlayState {
-    type Action = PlayAction;
-
-    fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
-        let tell = |message: String| {
-            Rc::new(PlayState {
-                message: Some(message),
-                ..(*self).clone()
-            })
-        };
-        let session = match (&self.session, action) {
-            (_, PlayAction::Tell(message)) => return tell(message),
-            (_, PlayAction::SaveState(unsaved)) => {
-                if unsaved == self.unsaved {
-                    return self;
-                }
-                return Rc::new(PlayState {
-                    unsaved,
-                    ..(*self).clone()
-                });
-            }
-            (_, PlayAction::Copied(copy)) => {
-                return Rc::new(PlayState {
-                    news: Some(copy),
-                    ..(*self).clone()
-                })
-            }
-            (Ok(ours), PlayAction::Reload(Ok(theirs))) => {
-                let mut next = ours.clone();
-                return match next.adopt(theirs) {
-                    Ok(()) => Rc::new(PlayState {
-                        session: Ok(next),
-                        message: None,
-                        ..(*self).clone()
-                    }),
-                    Err(why) => tell(why),
-                };
-            }
-            (_, PlayAction::Reload(theirs)) => {
-                return Rc::new(PlayState {
-                    session: theirs.and_then(Session::open),
-                    message: None,
-                    ..(*self).clone()
-                })
-            }
-            (Err(_), _) => return self,
-            (Ok(session), action) => {
-                let mut next = session.clone();
-                let changed = match action {
-                    PlayAction::Move(mv) => match next.play(&mv, local::now_ms()) {
-                        Ok(()) => true,
-                        Err(why) => return tell(why),
-                    },
-                    PlayAction::Undo => next.undo(),
-                    PlayAction::Redo => next.redo(),
-                    PlayAction::Goto(n) => next.goto(n),
-                    PlayAction::HandedOver => {
-                        next.confirm_handoff();
-                        true
-                    }
-                    PlayAction::Computer(ticket, Ok(mv)) => {
-                        match next.play_answer(ticket, &mv, local::now_ms()) {
-                            Ok(played) => played,
-                            Err(why) => {
-                                return tell(format!("The computer's move was refused: {why}"))
-                            }
-                        }
-                    }
-                    PlayAction::Computer(ticket, Err(why)) => {
-                        if !next.is_current(ticket) {
-                            return self;
-                        }
-                        return Rc::new(PlayState {
-                            message: Some(format!("The computer could not move: {why}.")),
-                            computer_failed: Some(ticket),
-                            ..(*self).clone()
-                        });
-                    }
-                    PlayAction::AskAgain => {
-                        if next.computer_to_move().is_none() {
-                            return self;
-                        }
-                        next.renew();
-                        true
-                    }
-                    PlayAction::Tell(_)
-                    | PlayAction::Reload(_)
-                    | PlayAction::SaveState(_)
-                    | PlayAction::Copied(_) => false,
-                };
-                if !changed {
-                    return self;
-                }
-                next
-            }
-        };
-        Rc::new(PlayState {
-            session: Ok(session),
-            message: None,
-            ..(*self).clone()
-        })
-    }
-}
 
 /// Props of [`Play`].
 #[derive(Properties, PartialEq)]
@@ -219,118 +36,6 @@ pub struct PlayProps {
     pub id: String,
     /// The saved games.
     pub store: Store,
-}
-
-/// Starts a new game with the same game, options and players, and a fresh seed.
-fn rematch(store: &Store, record: &GameRecord) -> Result<(), String> {
-    actions::start_new_game(store, &record.game, &record.options, record.players.clone())
-}
-
-/// The player cards: name, side, score and the game's facts about each seat, as the viewer
-/// may see them.
-fn player_cards(slug: &str, record: &GameRecord, shown: &dyn AnyGame) -> Html {
-    let to_move = shown.to_move();
-    (0..shown.seats())
-        .map(|seat| {
-            let card = shown.seat_card(seat);
-            let colour = record.players.get(seat).map_or("", |p| p.colour.as_str());
-            let paint = views::paint(slug, colour);
-            let moving = to_move == Some(seat);
-            html! {
-                <li class={classes!("player", moving.then_some("to-move"), card.out.then_some("out"))}>
-                    <span class="chip" style={format!("background:{};color:{}", paint.fill, paint.ink)} aria-hidden="true">{ colour.to_string() }</span>
-                    <span class="name"><bdi>{ player_name(record, seat) }</bdi></span>
-                    if let Some(strength) = record.players.get(seat).and_then(|p| p.computer) {
-                        <span class="badge computer">{ format!("computer, {}", strength.label()) }</span>
-                    }
-                    if let Some(score) = card.score {
-                        <span class="score" aria-label="score">{ score }</span>
-                    }
-                    if !card.side.is_empty() { <span class="colour-name">{ card.side }</span> }
-                    if card.out { <span class="badge">{ "out" }</span> }
-                    if moving { <span class="badge turn">{ "to move" }</span> }
-                    { for card.facts.iter().map(|f| html! {
-                        <span class="fact">{ format!("{}: {}", f.label, f.value) }</span>
-                    }) }
-                </li>
-            }
-        })
-        .collect()
-}
-
-/// The result: who won, why, the ranking with scores, and a rematch.
-fn result_box(
-    record: &GameRecord,
-    outcome: &Outcome,
-    seat_colour: &dyn Fn(usize) -> String,
-    on_rematch: Callback<MouseEvent>,
-) -> Html {
-    let names: Vec<String> = (0..record.players.len())
-        .map(|s| player_name(record, s))
-        .collect();
-    let scores = outcome.scores.as_ref().map(|scores| {
-        let mut place = 1;
-        let rows = outcome.ranking(record.players.len()).into_iter().map(|group| {
-            let label = if group.len() > 1 { format!("{place}= ") } else { format!("{place}. ") };
-            place += group.len();
-            group.iter().map(|&s| html! {
-                <li>
-                    <span class="place">{ label.clone() }</span>
-                    <span class="dot" aria-hidden="true" style={format!("background:{}", seat_colour(s))}></span>
-                    { " " }<bdi>{ names.get(s).cloned().unwrap_or_default() }</bdi>{ format!(": {}", scores.get(s).copied().unwrap_or(0)) }
-                </li>
-            }).collect::<Html>()
-        });
-        html! { <ul class="final-scores">{ for rows }</ul> }
-    });
-    html! {
-        <div class="game-over">
-            <h2>{ result_line(record, outcome) }</h2>
-            <p>{ outcome.reason.clone() }</p>
-            { scores.unwrap_or_default() }
-            <button type="button" class="primary" onclick={on_rematch}>{ "Rematch" }</button>
-        </div>
-    }
-}
-
-/// Hides the board of a hidden-information game until the seat it belongs to holds the device.
-fn handoff_screen(
-    info: &GameInfo,
-    record: &GameRecord,
-    seat: usize,
-    can_undo: bool,
-    dispatcher: &UseReducerDispatcher<PlayState>,
-) -> Html {
-    let name = player_name(record, seat);
-    let name_of = |s: usize| player_name(record, s);
-    let onclick = {
-        let dispatcher = dispatcher.clone();
-        Callback::from(move |_| dispatcher.dispatch(PlayAction::HandedOver))
-    };
-    // Whoever just moved may take it back before handing over (it hands over again).
-    let undo = {
-        let dispatcher = dispatcher.clone();
-        Callback::from(move |_| dispatcher.dispatch(PlayAction::Undo))
-    };
-    html! {
-        <section class="page play">
-            <div class="play-head">
-                <h1>{ info.name }</h1>
-                <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
-            </div>
-            <div class="handoff" role="dialog" aria-labelledby="handoff-title">
-                <h2 id="handoff-title">{ "Pass the device to " }<bdi>{ name.clone() }</bdi></h2>
-                <p>{ "The board shows secrets only " }<bdi>{ name.clone() }</bdi>{ " may see. Everyone else: look away." }</p>
-                <p class="meta">{ format!("Players: {}", (0..record.players.len()).map(|s| isolated(&name_of(s))).collect::<Vec<_>>().join(", ")) }</p>
-                <button type="button" class="primary" id="handoff-ready" {onclick}>
-                    { "I am " }<bdi>{ name }</bdi>{ ": show my board" }
-                </button>
-                if can_undo {
-                    <p><button type="button" id="handoff-undo" onclick={undo}>{ "Undo the last move" }</button></p>
-                }
-            </div>
-        </section>
-    }
 }
 
 /// The play page: it owns the layout for every game (title, whose turn, player cards,

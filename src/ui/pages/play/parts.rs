@@ -1,0 +1,125 @@
+//! The play page's parts: player cards, the result and the hand-off screen.
+
+use yew::prelude::*;
+
+use super::state::{PlayAction, PlayState};
+use crate::core::{GameInfo, Outcome};
+use crate::record::GameRecord;
+use crate::registry::AnyGame;
+use crate::storage::store::Store;
+use crate::ui::actions;
+use crate::ui::components::status::{isolated, player_name, result_line};
+use crate::ui::routes::Route;
+use crate::ui::views;
+
+/// Starts a new game with the same game, options and players, and a fresh seed.
+pub fn rematch(store: &Store, record: &GameRecord) -> Result<(), String> {
+    actions::start_new_game(store, &record.game, &record.options, record.players.clone())
+}
+
+/// The player cards: name, side, score and the game's facts about each seat, as the viewer
+/// may see them.
+pub fn player_cards(slug: &str, record: &GameRecord, shown: &dyn AnyGame) -> Html {
+    let to_move = shown.to_move();
+    (0..shown.seats())
+        .map(|seat| {
+            let card = shown.seat_card(seat);
+            let colour = record.players.get(seat).map_or("", |p| p.colour.as_str());
+            let paint = views::paint(slug, colour);
+            let moving = to_move == Some(seat);
+            html! {
+                <li class={classes!("player", moving.then_some("to-move"), card.out.then_some("out"))}>
+                    <span class="chip" style={format!("background:{};color:{}", paint.fill, paint.ink)} aria-hidden="true">{ colour.to_string() }</span>
+                    <span class="name"><bdi>{ player_name(record, seat) }</bdi></span>
+                    if let Some(strength) = record.players.get(seat).and_then(|p| p.computer) {
+                        <span class="badge computer">{ format!("computer, {}", strength.label()) }</span>
+                    }
+                    if let Some(score) = card.score {
+                        <span class="score" aria-label="score">{ score }</span>
+                    }
+                    if !card.side.is_empty() { <span class="colour-name">{ card.side }</span> }
+                    if card.out { <span class="badge">{ "out" }</span> }
+                    if moving { <span class="badge turn">{ "to move" }</span> }
+                    { for card.facts.iter().map(|f| html! {
+                        <span class="fact">{ format!("{}: {}", f.label, f.value) }</span>
+                    }) }
+                </li>
+            }
+        })
+        .collect()
+}
+
+/// The result: who won, why, the ranking with scores, and a rematch.
+pub fn result_box(
+    record: &GameRecord,
+    outcome: &Outcome,
+    seat_colour: &dyn Fn(usize) -> String,
+    on_rematch: Callback<MouseEvent>,
+) -> Html {
+    let names: Vec<String> = (0..record.players.len())
+        .map(|s| player_name(record, s))
+        .collect();
+    let scores = outcome.scores.as_ref().map(|scores| {
+        let mut place = 1;
+        let rows = outcome.ranking(record.players.len()).into_iter().map(|group| {
+            let label = if group.len() > 1 { format!("{place}= ") } else { format!("{place}. ") };
+            place += group.len();
+            group.iter().map(|&s| html! {
+                <li>
+                    <span class="place">{ label.clone() }</span>
+                    <span class="dot" aria-hidden="true" style={format!("background:{}", seat_colour(s))}></span>
+                    { " " }<bdi>{ names.get(s).cloned().unwrap_or_default() }</bdi>{ format!(": {}", scores.get(s).copied().unwrap_or(0)) }
+                </li>
+            }).collect::<Html>()
+        });
+        html! { <ul class="final-scores">{ for rows }</ul> }
+    });
+    html! {
+        <div class="game-over">
+            <h2>{ result_line(record, outcome) }</h2>
+            <p>{ outcome.reason.clone() }</p>
+            { scores.unwrap_or_default() }
+            <button type="button" class="primary" onclick={on_rematch}>{ "Rematch" }</button>
+        </div>
+    }
+}
+
+/// Hides the board of a hidden-information game until the seat it belongs to holds the device.
+pub fn handoff_screen(
+    info: &GameInfo,
+    record: &GameRecord,
+    seat: usize,
+    can_undo: bool,
+    dispatcher: &UseReducerDispatcher<PlayState>,
+) -> Html {
+    let name = player_name(record, seat);
+    let name_of = |s: usize| player_name(record, s);
+    let onclick = {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |_| dispatcher.dispatch(PlayAction::HandedOver))
+    };
+    // Whoever just moved may take it back before handing over (it hands over again).
+    let undo = {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |_| dispatcher.dispatch(PlayAction::Undo))
+    };
+    html! {
+        <section class="page play">
+            <div class="play-head">
+                <h1>{ info.name }</h1>
+                <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
+            </div>
+            <div class="handoff" role="dialog" aria-labelledby="handoff-title">
+                <h2 id="handoff-title">{ "Pass the device to " }<bdi>{ name.clone() }</bdi></h2>
+                <p>{ "The board shows secrets only " }<bdi>{ name.clone() }</bdi>{ " may see. Everyone else: look away." }</p>
+                <p class="meta">{ format!("Players: {}", (0..record.players.len()).map(|s| isolated(&name_of(s))).collect::<Vec<_>>().join(", ")) }</p>
+                <button type="button" class="primary" id="handoff-ready" {onclick}>
+                    { "I am " }<bdi>{ name }</bdi>{ ": show my board" }
+                </button>
+                if can_undo {
+                    <p><button type="button" id="handoff-undo" onclick={undo}>{ "Undo the last move" }</button></p>
+                }
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,209 @@
+//! The play page's state: the game being played and what can happen to it.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::session::{Session, Ticket};
+use crate::storage::local::{self, SaveError};
+use crate::storage::store::Store;
+use crate::storage::SavedGame;
+use crate::ui::browser;
+use crate::ui::routes::Route;
+
+/// What the play page holds: the game being played (or why it cannot be), a message, why
+/// the game on the board is not saved yet (if it is not), and news of a copy of this game
+/// made when two tabs played at once.
+#[derive(Debug, Clone)]
+pub struct PlayState {
+    /// The game, or why it cannot be opened.
+    pub session: Result<Session, String>,
+    /// Something to tell the player.
+    pub message: Option<String>,
+    /// Why the game on the board is not saved yet, if it is not.
+    pub unsaved: Option<SaveError>,
+    /// How the game came to be on the page (a copy, a link's new moves).
+    pub news: Option<News>,
+    /// The position where the computer could not move (it is not asked again there until the
+    /// player says so).
+    pub computer_failed: Option<Ticket>,
+}
+
+/// What the play page says about how the game came to be on it: a copy kept when two
+/// histories diverged (two tabs moving at once, a link that differs), or the moves a link
+/// added since the player last looked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct News {
+    /// What happened, for the page.
+    pub text: String,
+    /// The other game of the two kept, if any.
+    pub other: Option<String>,
+    /// How many of the last moves are new (listed with the news).
+    pub new_moves: usize,
+}
+
+thread_local! {
+    /// News for the play page of a game about to open (it outlives the page that made it).
+    pub static NEWS: std::cell::RefCell<Option<(String, News)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Leaves `news` for the play page of game `id`, which is about to open.
+pub fn tell_play_page(id: &str, news: News) {
+    NEWS.with(|n| *n.borrow_mut() = Some((id.to_string(), news)));
+}
+
+/// Saves the game on the board; when another tab played on it at the same moment, this
+/// version is kept as a copy and the page moves to it, saying so.
+pub fn save_session(
+    store: &Store,
+    session: &Session,
+    dispatcher: &UseReducerDispatcher<PlayState>,
+) {
+    let kept = store.save(session.saved());
+    dispatcher.dispatch(PlayAction::SaveState(kept.unsaved));
+}
+
+/// This tab's version of game `from` was kept as a copy, `to` (another tab played on it at
+/// the same moment): the page goes to the copy and says so.
+pub fn go_to_copy(from: &str, to: &str) {
+    tell_play_page(
+        to,
+        News {
+            text: "Another tab played on this game at the same moment. Both histories are kept: this is yours, as a copy; the other tab's is the original.".into(),
+            other: Some(from.to_string()),
+            new_moves: 0,
+        },
+    );
+    browser::navigate(&Route::Play(to.to_string()));
+}
+
+/// What can happen on the play page.
+pub enum PlayAction {
+    /// A move in notation, played on the position on the board.
+    Move(String),
+    /// One move back.
+    Undo,
+    /// One move forward again.
+    Redo,
+    /// Show the position after this many moves.
+    Goto(usize),
+    /// Another tab changed this game: take its version.
+    Reload(Result<SavedGame, String>),
+    /// Something to tell the player.
+    Tell(String),
+    /// The seat the device was handed to holds it now.
+    HandedOver,
+    /// Whether the game on the board is in the browser's storage (`None`) or why not.
+    SaveState(Option<SaveError>),
+    /// Another tab kept its diverging history of this game as a copy.
+    Copied(News),
+    /// The computer's answer for the position the ticket names (dropped if it is gone).
+    Computer(Ticket, Result<String, String>),
+    /// Ask the computer again (after it could not move, or when the page comes back into
+    /// view): the position gets a new ticket.
+    AskAgain,
+}
+
+impl Reducible for PlayState {
+    type Action = PlayAction;
+
+    fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
+        let tell = |message: String| {
+            Rc::new(PlayState {
+                message: Some(message),
+                ..(*self).clone()
+            })
+        };
+        let session = match (&self.session, action) {
+            (_, PlayAction::Tell(message)) => return tell(message),
+            (_, PlayAction::SaveState(unsaved)) => {
+                if unsaved == self.unsaved {
+                    return self;
+                }
+                return Rc::new(PlayState {
+                    unsaved,
+                    ..(*self).clone()
+                });
+            }
+            (_, PlayAction::Copied(copy)) => {
+                return Rc::new(PlayState {
+                    news: Some(copy),
+                    ..(*self).clone()
+                })
+            }
+            (Ok(ours), PlayAction::Reload(Ok(theirs))) => {
+                let mut next = ours.clone();
+                return match next.adopt(theirs) {
+                    Ok(()) => Rc::new(PlayState {
+                        session: Ok(next),
+                        message: None,
+                        ..(*self).clone()
+                    }),
+                    Err(why) => tell(why),
+                };
+            }
+            (_, PlayAction::Reload(theirs)) => {
+                return Rc::new(PlayState {
+                    session: theirs.and_then(Session::open),
+                    message: None,
+                    ..(*self).clone()
+                })
+            }
+            (Err(_), _) => return self,
+            (Ok(session), action) => {
+                let mut next = session.clone();
+                let changed = match action {
+                    PlayAction::Move(mv) => match next.play(&mv, local::now_ms()) {
+                        Ok(()) => true,
+                        Err(why) => return tell(why),
+                    },
+                    PlayAction::Undo => next.undo(),
+                    PlayAction::Redo => next.redo(),
+                    PlayAction::Goto(n) => next.goto(n),
+                    PlayAction::HandedOver => {
+                        next.confirm_handoff();
+                        true
+                    }
+                    PlayAction::Computer(ticket, Ok(mv)) => {
+                        match next.play_answer(ticket, &mv, local::now_ms()) {
+                            Ok(played) => played,
+                            Err(why) => {
+                                return tell(format!("The computer's move was refused: {why}"))
+                            }
+                        }
+                    }
+                    PlayAction::Computer(ticket, Err(why)) => {
+                        if !next.is_current(ticket) {
+                            return self;
+                        }
+                        return Rc::new(PlayState {
+                            message: Some(format!("The computer could not move: {why}.")),
+                            computer_failed: Some(ticket),
+                            ..(*self).clone()
+                        });
+                    }
+                    PlayAction::AskAgain => {
+                        if next.computer_to_move().is_none() {
+                            return self;
+                        }
+                        next.renew();
+                        true
+                    }
+                    PlayAction::Tell(_)
+                    | PlayAction::Reload(_)
+                    | PlayAction::SaveState(_)
+                    | PlayAction::Copied(_) => false,
+                };
+                if !changed {
+                    return self;
+                }
+                next
+            }
+        };
+        Rc::new(PlayState {
+            session: Ok(session),
+            message: None,
+            ..(*self).clone()
+        })
+    }
+}
