@@ -7,21 +7,13 @@ use stackplay::record::GameRecord;
 use stackplay::registry;
 use stackplay::storage::SavedGame;
 
-/// Random games of STAX in the generic check (two and three players in turn).
-const STAX_GAMES: usize = 240;
-
-/// Random games of Evacuate in the generic check (two, three and four players in turn, every
-/// option; a match is several rounds long): about 20 s of a debug run on the 2-core build
-/// machine.
-const EVACUATE_GAMES: usize = 500;
-
 /// The seed of the generic check.
 const SEED: u64 = 20_261_123;
 
 /// The generic check for one game: `games` seeded random games (the player counts in turn),
 /// every step checked against the engine's own rules of conduct.
-fn passes_random_games(slug: &str, games: usize) {
-    let entry = registry::find(slug).expect("registered");
+fn passes_random_games(entry: &registry::GameEntry) {
+    let games = entry.check_games();
     let started = std::time::Instant::now();
     let report = entry
         .check_random_games(games, SEED)
@@ -36,44 +28,15 @@ fn passes_random_games(slug: &str, games: usize) {
     assert!(report.unlisted_tried > 0, "no unlisted move was tried");
 }
 
-// One test a game, so the test harness runs them side by side; this one fails when a game is
-// added without its own.
-
+/// Every registered game, each on its own thread (side by side, as the harness would run one
+/// test a game), as many games as the game's `CHECK_GAMES` says.
 #[test]
-fn every_game_is_checked() {
-    let slugs: Vec<&str> = registry::games().iter().map(|e| e.info().slug).collect();
-    assert_eq!(
-        slugs,
-        ["stack-control", "evade", "stacks", "stax", "evacuate"]
-    );
-}
-
-#[test]
-fn stack_control_passes_1000_random_games() {
-    passes_random_games("stack-control", 1000);
-}
-
-#[test]
-fn evade_passes_1000_random_games() {
-    passes_random_games("evade", 1000);
-}
-
-#[test]
-fn stacks_passes_1000_random_games() {
-    passes_random_games("stacks", 1000);
-}
-
-/// STAX lists its moves about a hundred times slower than the others (a search over an
-/// unbounded table for every placement and landing): fewer games keep its share of a debug
-/// run near half a minute, two and three players in turn.
-#[test]
-fn stax_passes_random_games() {
-    passes_random_games("stax", STAX_GAMES);
-}
-
-#[test]
-fn evacuate_passes_random_games() {
-    passes_random_games("evacuate", EVACUATE_GAMES);
+fn every_game_passes_its_random_games() {
+    std::thread::scope(|s| {
+        for entry in registry::games() {
+            s.spawn(move || passes_random_games(entry));
+        }
+    });
 }
 
 /// Evacuate is registered and its random games above play every table and option: the check
@@ -95,13 +58,13 @@ fn evacuate_is_checked_in_every_table_and_option() {
     assert_eq!(values(3), None);
     assert_eq!(values(4).unwrap(), ["12", "1"]);
     let mut drawn = [[0usize; 3]; 3];
-    for g in 0..EVACUATE_GAMES as u64 {
+    for g in 0..entry.check_games() as u64 {
         let table = (g % 3) as usize;
         let mut rng = stackplay::core::Rng::new(SEED.wrapping_add(g) ^ 0xA5A5_A5A5);
         let n = [3, 1, 2][table];
         drawn[table][rng.below(n) as usize] += 1;
     }
-    let per_table = EVACUATE_GAMES / 3;
+    let per_table = entry.check_games() / 3;
     assert!(drawn[0].iter().all(|&n| n > per_table / 6), "{drawn:?}");
     assert!(
         drawn[2][..2].iter().all(|&n| n > per_table / 4),

@@ -183,6 +183,11 @@ pub trait Game:
         + Serialize
         + DeserializeOwned;
 
+    /// How many seeded random games the generic check (`tests/all_games.rs`) plays, the
+    /// player counts in turn: fewer for a game whose moves are slow to list, so each game's
+    /// share of a debug test run stays near half a minute.
+    const CHECK_GAMES: usize = 1000;
+
     /// Name, designer, player counts.
     fn info() -> &'static GameInfo;
 

@@ -191,6 +191,8 @@ pub struct GameEntry {
     playout: fn(usize, u64) -> Result<usize, ApiError>,
     #[cfg(not(target_arch = "wasm32"))]
     conformance: fn(usize, u64) -> Result<crate::core::conformance::Report, String>,
+    #[cfg(not(target_arch = "wasm32"))]
+    check_games: usize,
 }
 
 fn create_impl<G: Game>(options: &str, seed: u64) -> Result<Box<dyn AnyGame>, ApiError> {
@@ -254,6 +256,8 @@ impl GameEntry {
             playout: crate::core::playout::playout_from_seed::<G>,
             #[cfg(not(target_arch = "wasm32"))]
             conformance: crate::core::conformance::check_random_games::<G>,
+            #[cfg(not(target_arch = "wasm32"))]
+            check_games: G::CHECK_GAMES,
         }
     }
 
@@ -340,5 +344,11 @@ impl GameEntry {
         seed: u64,
     ) -> Result<crate::core::conformance::Report, String> {
         (self.conformance)(games, seed)
+    }
+
+    /// How many random games the generic check plays for this game ([`Game::CHECK_GAMES`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn check_games(&self) -> usize {
+        self.check_games
     }
 }

@@ -27,6 +27,8 @@ static INFO: GameInfo = GameInfo {
 impl Game for Evacuate {
     type Move = EvacuateMove;
     type Options = EvacuateOptions;
+    /// A match is several rounds long: about 20 s of a debug run on a 2-core machine.
+    const CHECK_GAMES: usize = 500;
 
     fn info() -> &'static GameInfo {
         &INFO
