@@ -1,9 +1,13 @@
 //! Stack Control (Robert Dudley, 2009): move stacks of pyramids by the pips of their top
 //! pyramid, capture by making three of a size, and control the most pips at the end.
 
+mod board;
+mod game;
+mod moves;
 mod notation;
 #[cfg(feature = "ui")]
 mod pick;
+mod pieces;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
