@@ -36,10 +36,11 @@ impl SideRule {
 /// The kind and range of one option.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionKind {
-    /// One of several values: `(value, label)` pairs.
+    /// One of several values: `(value, label, help)` triples.
     Choice {
-        /// The values and their labels, in menu order.
-        choices: Vec<(&'static str, &'static str)>,
+        /// The values, their labels and what each one means (shown under the menu while it is
+        /// chosen; `""` for the option's own [`OptionSpec::help`]), in menu order.
+        choices: Vec<(&'static str, &'static str, &'static str)>,
         /// The default value.
         default: &'static str,
     },
@@ -66,7 +67,8 @@ pub struct OptionSpec {
     pub key: &'static str,
     /// Its label on the form.
     pub label: &'static str,
-    /// One sentence that says what it changes.
+    /// One sentence that says what it changes (for a choice whose values have their own, see
+    /// [`OptionSpec::help_for`]).
     pub help: &'static str,
     /// Its kind, range and default.
     pub kind: OptionKind,
@@ -82,10 +84,22 @@ impl OptionSpec {
         }
     }
 
+    /// What the form says under the option while `value` is chosen: that choice's own help,
+    /// else the option's.
+    pub fn help_for(&self, value: &str) -> &'static str {
+        match &self.kind {
+            OptionKind::Choice { choices, .. } => choices
+                .iter()
+                .find(|(v, _, help)| *v == value && !help.is_empty())
+                .map_or(self.help, |(.., help)| help),
+            _ => self.help,
+        }
+    }
+
     /// Whether `value` is one this option takes.
     pub fn accepts(&self, value: &str) -> bool {
         match &self.kind {
-            OptionKind::Choice { choices, .. } => choices.iter().any(|(v, _)| *v == value),
+            OptionKind::Choice { choices, .. } => choices.iter().any(|(v, ..)| *v == value),
             OptionKind::Switch { .. } => value == "on" || value == "off",
             // Canonical decimal only ("3", not "+3" or "03"): the value is notation too.
             OptionKind::Number { min, max, .. } => value
@@ -98,7 +112,7 @@ impl OptionSpec {
     pub fn values(&self) -> Vec<String> {
         match &self.kind {
             OptionKind::Choice { choices, .. } => {
-                choices.iter().map(|(v, _)| (*v).to_string()).collect()
+                choices.iter().map(|(v, ..)| (*v).to_string()).collect()
             }
             OptionKind::Switch { .. } => vec!["off".into(), "on".into()],
             OptionKind::Number { min, max, .. } => (*min..=*max).map(|n| n.to_string()).collect(),
@@ -345,6 +359,29 @@ mod tests {
         assert_eq!(fixed.check(2, &c), Ok(()));
         c.sides.swap(0, 1);
         assert!(fixed.check(2, &c).is_err());
+    }
+
+    #[test]
+    fn a_choice_may_say_what_each_value_means() {
+        let spec = OptionSpec {
+            key: "match",
+            label: "Game",
+            help: "How the match is played.",
+            kind: OptionKind::Choice {
+                choices: vec![
+                    ("14", "first to 14", "Several rounds."),
+                    ("1", "one round", ""),
+                ],
+                default: "14",
+            },
+        };
+        assert_eq!(spec.help_for("14"), "Several rounds.");
+        assert_eq!(spec.help_for("1"), "How the match is played.");
+        assert_eq!(spec.help_for("x"), "How the match is played.");
+        assert_eq!(
+            form(SideRule::Fixed(SIDES.to_vec())).options[0].help_for("4"),
+            ""
+        );
     }
 
     #[test]

@@ -40,13 +40,22 @@ impl Game for Evacuate {
                 vec![OptionSpec {
                     key: "match",
                     label: "Game",
-                    help: "Phobos Pugilists: green against red with a pugilist each, one round, \
-                           first to 9.",
+                    // Each choice says what it plays (the rules page has a heading for each).
+                    help: "",
                     kind: OptionKind::Choice {
                         choices: vec![
-                            ("14", "first to 14 points"),
-                            ("1", "one round"),
-                            ("pugilists", "Phobos Pugilists"),
+                            (
+                                "14",
+                                "first to 14 points",
+                                "Round after round on a fresh board: the first to 14 points wins.",
+                            ),
+                            ("1", "one round", "A single round: the most points wins."),
+                            (
+                                "pugilists",
+                                "Phobos Pugilists",
+                                "Phobos Pugilists: green against red with a pugilist each, one \
+                                 round, first to 9.",
+                            ),
                         ],
                         default: "14",
                     },
@@ -68,7 +77,7 @@ impl Game for Evacuate {
                     label: "Match",
                     help: "First to 12 over several rounds, or one round.",
                     kind: OptionKind::Choice {
-                        choices: vec![("12", "first to 12 points"), ("1", "round end")],
+                        choices: vec![("12", "first to 12 points", ""), ("1", "round end", "")],
                         default: "12",
                     },
                 }],

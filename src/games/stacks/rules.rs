@@ -762,9 +762,9 @@ impl Game for Stacks {
                     help: "Cells along each edge of the hexagonal board.",
                     kind: OptionKind::Choice {
                         choices: vec![
-                            ("3", "side 3 (19 cells)"),
-                            ("4", "side 4 (37 cells)"),
-                            ("5", "side 5 (61 cells)"),
+                            ("3", "side 3 (19 cells)", ""),
+                            ("4", "side 4 (37 cells)", ""),
+                            ("5", "side 5 (61 cells)", ""),
                         ],
                         default: "3",
                     },

@@ -118,7 +118,7 @@ fn option_input(spec: &OptionSpec, value: &str, on_change: Callback<(String, Str
     let input = match &spec.kind {
         OptionKind::Choice { choices, .. } => html! {
             <select id={id.clone()} {onchange}>
-                { for choices.iter().map(|(v, label)| html! {
+                { for choices.iter().map(|(v, label, _)| html! {
                     <option value={v.to_string()} selected={*v == value}>{ label.to_string() }</option>
                 }) }
             </select>
@@ -135,7 +135,7 @@ fn option_input(spec: &OptionSpec, value: &str, on_change: Callback<(String, Str
         <div class="option">
             <label for={id}>{ spec.label }</label>
             { input }
-            <p class="hint">{ spec.help }</p>
+            <p class="hint">{ spec.help_for(value) }</p>
         </div>
     }
 }
