@@ -490,7 +490,7 @@ impl<const ONE_ROUND: bool> Game for Fixed<ONE_ROUND> {
         let value = if ONE_ROUND { "1" } else { "14" };
         for spec in &mut form.options {
             if let OptionKind::Choice { choices, default } = &mut spec.kind {
-                choices.retain(|(v, ..)| *v == value);
+                choices.retain(|(v, _)| *v == value);
                 *default = value;
             }
         }

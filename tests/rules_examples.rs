@@ -17,7 +17,9 @@
 //! - `data-show` (optional, with a move): `both` (the default: the position before and after
 //!   the moves) or `after` (only after them, the last move marked);
 //! - `data-viewer` (optional): the seat (from 1) whose view is drawn, for a game with hidden
-//!   information; everything is drawn otherwise.
+//!   information; everything is drawn otherwise;
+//! - `data-scores` (optional, any value): say the players' scores after the moves, as their
+//!   cards show them (a finished game always says how it ended, scores included).
 //!
 //! Everything between the opening tag and `<figcaption>` is generated: the game's board
 //! component (`GameView::board`, as the play page draws it, with no move to offer) rendered to
@@ -39,9 +41,10 @@ use stackplay::ui::game_view::AnyBoardProps;
 use stackplay::ui::views;
 use yew::prelude::*;
 
-/// The fewest examples each game's page must have (issue 35).
+/// The fewest examples each game's page must have (issue 35): Evacuate's five for its rules
+/// and one for each of its four games, three for each other game.
 const MINIMUM: [(&str, usize); 5] = [
-    ("evacuate", 5),
+    ("evacuate", 9),
     ("stack-control", 3),
     ("evade", 3),
     ("stacks", 3),
@@ -308,22 +311,25 @@ fn generate(slug: &'static str, fig: &Figure) -> Result<String, String> {
         before = Some(seen(&*game));
         game.play(mv).map_err(|e| format!("{mv}: {e}"))?;
     }
+    // What the drawings show, in words over each: the moment, whose view it is (a game with
+    // hidden information), and the moves in the move list's words.
     let whose = match viewer {
         Viewer::Everyone => String::new(),
-        Viewer::Seat(s) => format!(" as player {} sees it", s + 1),
+        Viewer::Seat(s) => format!(", as player {} sees it", s + 1),
     };
     let mut drawings = Vec::new();
-    if moves.is_empty() || show == "both" {
-        let label = if moves.is_empty() {
-            String::new()
-        } else {
-            "Before".to_string()
+    if moves.is_empty() {
+        let label = match viewer {
+            Viewer::Everyone => String::new(),
+            Viewer::Seat(s) => format!("As player {} sees it", s + 1),
         };
         drawings.push((label, seen(&*start), None, None, 0));
-    }
-    if !moves.is_empty() {
+    } else {
+        if show == "both" {
+            drawings.push((format!("Before{whose}"), seen(&*start), None, None, 0));
+        }
         drawings.push((
-            format!("After: {}", words.join("; then ")),
+            format!("After{whose}: {}", words.join("; then ")),
             seen(&*game),
             before,
             last,
@@ -333,8 +339,8 @@ fn generate(slug: &'static str, fig: &Figure) -> Result<String, String> {
     let mut out = String::from("\n<div class=\"example-boards\">\n");
     for (label, position, before, last_move, ply) in drawings {
         let aria = match label.as_str() {
-            "" => format!("{name} board{whose}"),
-            l => format!("{name} board{whose}. {l}"),
+            "" => format!("{name} board"),
+            l => format!("{name} board. {l}"),
         };
         let svg = draw(
             slug,
@@ -358,13 +364,30 @@ fn generate(slug: &'static str, fig: &Figure) -> Result<String, String> {
         out.push_str("\n</div>\n");
     }
     out.push_str("</div>\n");
-    if let Some(outcome) = game.outcome() {
+    let result = match game.outcome() {
+        Some(outcome) => Some(result_words(&*game, &outcome)),
+        None if fig.get("data-scores").is_some() => Some(score_words(&*game.view_as(viewer))),
+        None => None,
+    };
+    if let Some(words) = result {
         out.push_str(&format!(
             "<p class=\"example-result\">{}</p>\n",
-            escape(&result_words(&*game, &outcome))
+            escape(&words)
         ));
     }
     Ok(out)
+}
+
+/// The players' scores as their cards show them (for `data-scores`: a game that goes on).
+fn score_words(game: &dyn AnyGame) -> String {
+    let list: Vec<String> = (0..game.seats())
+        .map(|s| {
+            let card = game.seat_card(s);
+            let score = card.score.map_or("no score".into(), |n| n.to_string());
+            format!("player {} ({}) {score}", s + 1, card.side)
+        })
+        .collect();
+    format!("Scores now: {}.", list.join(", "))
 }
 
 /// How a finished game ended, in the engine's words: its reason, the scores and the winners.

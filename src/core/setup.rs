@@ -36,11 +36,10 @@ impl SideRule {
 /// The kind and range of one option.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionKind {
-    /// One of several values: `(value, label, help)` triples.
+    /// One of several values: `(value, label)` pairs.
     Choice {
-        /// The values, their labels and what each one means (shown under the menu while it is
-        /// chosen; `""` for the option's own [`OptionSpec::help`]), in menu order.
-        choices: Vec<(&'static str, &'static str, &'static str)>,
+        /// The values and their labels, in menu order.
+        choices: Vec<(&'static str, &'static str)>,
         /// The default value.
         default: &'static str,
     },
@@ -67,9 +66,12 @@ pub struct OptionSpec {
     pub key: &'static str,
     /// Its label on the form.
     pub label: &'static str,
-    /// One sentence that says what it changes (for a choice whose values have their own, see
-    /// [`OptionSpec::help_for`]).
+    /// One sentence that says what it changes.
     pub help: &'static str,
+    /// For a choice whose values each need their own words: one sentence per value, in menu
+    /// order, shown instead of `help` while that value is chosen ([`OptionSpec::help_for`]);
+    /// empty otherwise.
+    pub helps: &'static [&'static str],
     /// Its kind, range and default.
     pub kind: OptionKind,
 }
@@ -84,14 +86,15 @@ impl OptionSpec {
         }
     }
 
-    /// What the form says under the option while `value` is chosen: that choice's own help,
-    /// else the option's.
+    /// What the form says under the option while `value` is chosen: that value's own
+    /// sentence ([`OptionSpec::helps`]), else [`OptionSpec::help`].
     pub fn help_for(&self, value: &str) -> &'static str {
         match &self.kind {
             OptionKind::Choice { choices, .. } => choices
                 .iter()
-                .find(|(v, _, help)| *v == value && !help.is_empty())
-                .map_or(self.help, |(.., help)| help),
+                .position(|(v, _)| *v == value)
+                .and_then(|i| self.helps.get(i).copied())
+                .unwrap_or(self.help),
             _ => self.help,
         }
     }
@@ -99,7 +102,7 @@ impl OptionSpec {
     /// Whether `value` is one this option takes.
     pub fn accepts(&self, value: &str) -> bool {
         match &self.kind {
-            OptionKind::Choice { choices, .. } => choices.iter().any(|(v, ..)| *v == value),
+            OptionKind::Choice { choices, .. } => choices.iter().any(|(v, _)| *v == value),
             OptionKind::Switch { .. } => value == "on" || value == "off",
             // Canonical decimal only ("3", not "+3" or "03"): the value is notation too.
             OptionKind::Number { min, max, .. } => value
@@ -112,7 +115,7 @@ impl OptionSpec {
     pub fn values(&self) -> Vec<String> {
         match &self.kind {
             OptionKind::Choice { choices, .. } => {
-                choices.iter().map(|(v, ..)| (*v).to_string()).collect()
+                choices.iter().map(|(v, _)| (*v).to_string()).collect()
             }
             OptionKind::Switch { .. } => vec!["off".into(), "on".into()],
             OptionKind::Number { min, max, .. } => (*min..=*max).map(|n| n.to_string()).collect(),
@@ -301,6 +304,7 @@ mod tests {
                     key: "size",
                     label: "Board size",
                     help: "",
+                    helps: &[],
                     kind: OptionKind::Number {
                         min: 3,
                         max: 5,
@@ -311,6 +315,7 @@ mod tests {
                     key: "wild",
                     label: "Wild",
                     help: "",
+                    helps: &[],
                     kind: OptionKind::Switch { default: false },
                 },
             ],
@@ -367,17 +372,17 @@ mod tests {
             key: "match",
             label: "Game",
             help: "How the match is played.",
+            helps: &["Several rounds.", "One round."],
             kind: OptionKind::Choice {
-                choices: vec![
-                    ("14", "first to 14", "Several rounds."),
-                    ("1", "one round", ""),
-                ],
+                choices: vec![("14", "first to 14"), ("1", "one round")],
                 default: "14",
             },
         };
         assert_eq!(spec.help_for("14"), "Several rounds.");
-        assert_eq!(spec.help_for("1"), "How the match is played.");
+        assert_eq!(spec.help_for("1"), "One round.");
         assert_eq!(spec.help_for("x"), "How the match is played.");
+        let one = OptionSpec { helps: &[], ..spec };
+        assert_eq!(one.help_for("1"), "How the match is played.");
         assert_eq!(
             form(SideRule::Fixed(SIDES.to_vec())).options[0].help_for("4"),
             ""

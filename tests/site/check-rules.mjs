@@ -75,7 +75,9 @@ try {
       if (phone) {
         const fit = await page.evaluate(() => {
           const width = document.documentElement.clientWidth;
+          // What is inside a drawing is clipped to it: the drawing itself is what must fit.
           const wide = [...document.querySelectorAll('.rules-text *')]
+            .filter((e) => !(e.closest('svg') && e.tagName.toLowerCase() !== 'svg'))
             .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > width + 1)
             .map((e) => e.tagName.toLowerCase() + (e.getAttribute('class') ? `.${e.getAttribute('class').split(' ')[0]}` : ''));
           // The smallest text of the boards drawn, in CSS pixels on this screen.

@@ -40,22 +40,19 @@ impl Game for Evacuate {
                 vec![OptionSpec {
                     key: "match",
                     label: "Game",
-                    // Each choice says what it plays (the rules page has a heading for each).
                     help: "",
+                    // What each choice plays, shown while it is chosen.
+                    helps: &[
+                        "Round after round on a fresh board: the first to 14 points wins.",
+                        "A single round: the most points wins.",
+                        "Phobos Pugilists: green against red with a pugilist each, one round, \
+                         first to 9.",
+                    ],
                     kind: OptionKind::Choice {
                         choices: vec![
-                            (
-                                "14",
-                                "first to 14 points",
-                                "Round after round on a fresh board: the first to 14 points wins.",
-                            ),
-                            ("1", "one round", "A single round: the most points wins."),
-                            (
-                                "pugilists",
-                                "Phobos Pugilists",
-                                "Phobos Pugilists: green against red with a pugilist each, one \
-                                 round, first to 9.",
-                            ),
+                            ("14", "first to 14 points"),
+                            ("1", "one round"),
+                            ("pugilists", "Phobos Pugilists"),
                         ],
                         default: "14",
                     },
@@ -76,8 +73,9 @@ impl Game for Evacuate {
                     key: "match",
                     label: "Match",
                     help: "First to 12 over several rounds, or one round.",
+                    helps: &[],
                     kind: OptionKind::Choice {
-                        choices: vec![("12", "first to 12 points", ""), ("1", "round end", "")],
+                        choices: vec![("12", "first to 12 points"), ("1", "round end")],
                         default: "12",
                     },
                 }],

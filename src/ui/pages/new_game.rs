@@ -118,7 +118,7 @@ fn option_input(spec: &OptionSpec, value: &str, on_change: Callback<(String, Str
     let input = match &spec.kind {
         OptionKind::Choice { choices, .. } => html! {
             <select id={id.clone()} {onchange}>
-                { for choices.iter().map(|(v, label, _)| html! {
+                { for choices.iter().map(|(v, label)| html! {
                     <option value={v.to_string()} selected={*v == value}>{ label.to_string() }</option>
                 }) }
             </select>
@@ -402,6 +402,7 @@ mod tests {
                 key: "side",
                 label: "Board side",
                 help: "",
+                helps: &[],
                 kind: OptionKind::Number {
                     min: 3,
                     max: 5,
