@@ -29,6 +29,10 @@
 //! when a page's drawings differ from what the boards draw now;
 //! `UPDATE_RULES_EXAMPLES=1 cargo test --test rules_examples` writes them instead. The page's
 //! bundle gains nothing: the drawings are static HTML, fetched with the rules.
+//!
+//! Native only, with the UI (`scripts/test.sh` runs it on its own): Yew's server-side
+//! renderer is a native dev-dependency.
+#![cfg(all(feature = "ui", not(target_arch = "wasm32")))]
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
