@@ -25,6 +25,9 @@ cargo test --no-default-features
 step "native tests: the UI's own unit tests"
 cargo test --lib
 
+step "the rules pages' worked examples: legal, and drawn as the boards draw them now"
+cargo test --test rules_examples
+
 step "browser tests (headless Chromium)"
 # The runner gives each test file 20 s by default; a whole game played by clicks needs more on a
 # slow or busy machine.
@@ -33,12 +36,13 @@ browser_tests=()
 for t in tests/browser*.rs; do browser_tests+=(--test "$(basename "$t" .rs)"); done
 cargo test --target wasm32-unknown-unknown "${browser_tests[@]}"
 
-step "release site, served under a sub-path, in headless Chromium (pages, storage, offline, links)"
+step "release site, served under a sub-path, in headless Chromium (pages, storage, offline, links, rules)"
 trunk build --release --offline
 node tests/site/check-site.mjs dist
 node tests/site/check-storage.mjs dist
 node tests/site/check-offline.mjs dist
 node tests/site/check-computer.mjs dist
+node tests/site/check-rules.mjs dist
 
 step "bundle sizes"
 bash scripts/bundle-size.sh

@@ -84,6 +84,36 @@ fn evacuate_is_checked_in_every_table_and_option() {
     }
 }
 
+/// An option that says what each of its values means (`OptionSpec::helps`) has one sentence
+/// per value of its menu, each its own.
+#[test]
+fn per_value_help_has_one_sentence_per_choice() {
+    for entry in registry::games() {
+        let info = entry.info();
+        for players in info.min_players..=info.max_players {
+            for spec in entry.setup_form(players).unwrap().options {
+                if spec.helps.is_empty() {
+                    continue;
+                }
+                let values = spec.values();
+                assert!(
+                    matches!(spec.kind, stackplay::core::OptionKind::Choice { .. })
+                        && spec.helps.len() == values.len(),
+                    "{} ({players} players), {}: {} sentences for {} values",
+                    info.slug,
+                    spec.key,
+                    spec.helps.len(),
+                    values.len()
+                );
+                for (i, v) in values.iter().enumerate() {
+                    assert_eq!(spec.help_for(v), spec.helps[i]);
+                    assert!(!spec.helps[..i].contains(&spec.helps[i]), "{v}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn registry_knows_slugs_and_refuses_others() {
     let entry = registry::find("stack-control").unwrap();

@@ -191,6 +191,15 @@ fn ruling_4_5_setup() {
     let letters: Vec<&str> = form.sides.sides().iter().map(|s| s.letter).collect();
     assert_eq!(letters, ["GY", "RB"]);
     assert!(Evacuate::setup_form(5).is_err());
+    // The form's hint under "Game" is the chosen mode's own (issue 35): only Phobos
+    // Pugilists speaks of pugilists, and the match lengths are named.
+    let game_option = &form.options[0];
+    assert!(game_option.help_for("14").contains("14 points"));
+    assert!(game_option.help_for("1").contains("single round"));
+    assert!(game_option.help_for("pugilists").contains("Pugilists"));
+    for value in ["14", "1"] {
+        assert!(!game_option.help_for(value).contains("ugilist"), "{value}");
+    }
     assert_eq!(g.seat_card(0).score, Some(0));
     g.check_invariants().expect("invariants");
 }

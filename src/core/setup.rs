@@ -68,6 +68,10 @@ pub struct OptionSpec {
     pub label: &'static str,
     /// One sentence that says what it changes.
     pub help: &'static str,
+    /// For a choice whose values each need their own words: one sentence per value, in menu
+    /// order, shown instead of `help` while that value is chosen ([`OptionSpec::help_for`]);
+    /// empty otherwise.
+    pub helps: &'static [&'static str],
     /// Its kind, range and default.
     pub kind: OptionKind,
 }
@@ -79,6 +83,19 @@ impl OptionSpec {
             OptionKind::Choice { default, .. } => (*default).to_string(),
             OptionKind::Switch { default } => if *default { "on" } else { "off" }.to_string(),
             OptionKind::Number { default, .. } => default.to_string(),
+        }
+    }
+
+    /// What the form says under the option while `value` is chosen: that value's own
+    /// sentence ([`OptionSpec::helps`]), else [`OptionSpec::help`].
+    pub fn help_for(&self, value: &str) -> &'static str {
+        match &self.kind {
+            OptionKind::Choice { choices, .. } => choices
+                .iter()
+                .position(|(v, _)| *v == value)
+                .and_then(|i| self.helps.get(i).copied())
+                .unwrap_or(self.help),
+            _ => self.help,
         }
     }
 
@@ -287,6 +304,7 @@ mod tests {
                     key: "size",
                     label: "Board size",
                     help: "",
+                    helps: &[],
                     kind: OptionKind::Number {
                         min: 3,
                         max: 5,
@@ -297,6 +315,7 @@ mod tests {
                     key: "wild",
                     label: "Wild",
                     help: "",
+                    helps: &[],
                     kind: OptionKind::Switch { default: false },
                 },
             ],
@@ -345,6 +364,29 @@ mod tests {
         assert_eq!(fixed.check(2, &c), Ok(()));
         c.sides.swap(0, 1);
         assert!(fixed.check(2, &c).is_err());
+    }
+
+    #[test]
+    fn a_choice_may_say_what_each_value_means() {
+        let spec = OptionSpec {
+            key: "match",
+            label: "Game",
+            help: "How the match is played.",
+            helps: &["Several rounds.", "One round."],
+            kind: OptionKind::Choice {
+                choices: vec![("14", "first to 14"), ("1", "one round")],
+                default: "14",
+            },
+        };
+        assert_eq!(spec.help_for("14"), "Several rounds.");
+        assert_eq!(spec.help_for("1"), "One round.");
+        assert_eq!(spec.help_for("x"), "How the match is played.");
+        let one = OptionSpec { helps: &[], ..spec };
+        assert_eq!(one.help_for("1"), "How the match is played.");
+        assert_eq!(
+            form(SideRule::Fixed(SIDES.to_vec())).options[0].help_for("4"),
+            ""
+        );
     }
 
     #[test]

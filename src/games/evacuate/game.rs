@@ -42,8 +42,14 @@ impl Game for Evacuate {
                 vec![OptionSpec {
                     key: "match",
                     label: "Game",
-                    help: "Phobos Pugilists: green against red with a pugilist each, one round, \
-                           first to 9.",
+                    help: "",
+                    // What each choice plays, shown while it is chosen.
+                    helps: &[
+                        "Round after round on a fresh board: the first to 14 points wins.",
+                        "A single round: the most points wins.",
+                        "Phobos Pugilists: green against red with a pugilist each, one round, \
+                         first to 9.",
+                    ],
                     kind: OptionKind::Choice {
                         choices: vec![
                             ("14", "first to 14 points"),
@@ -69,6 +75,7 @@ impl Game for Evacuate {
                     key: "match",
                     label: "Match",
                     help: "First to 12 over several rounds, or one round.",
+                    helps: &[],
                     kind: OptionKind::Choice {
                         choices: vec![("12", "first to 12 points"), ("1", "round end")],
                         default: "12",

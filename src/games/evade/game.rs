@@ -44,6 +44,7 @@ impl Game for Evade {
                 help: "Each player sees the values of their own coins and nobody peeks; off, the \
                        rules as written: your own coins are face down to you too, and you may \
                        peek at one before moving.",
+                helps: &[],
                 kind: OptionKind::Switch { default: false },
             }],
         })

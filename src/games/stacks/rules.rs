@@ -760,6 +760,7 @@ impl Game for Stacks {
                     key: "side",
                     label: "Board size",
                     help: "Cells along each edge of the hexagonal board.",
+                    helps: &[],
                     kind: OptionKind::Choice {
                         choices: vec![
                             ("3", "side 3 (19 cells)"),
@@ -774,6 +775,7 @@ impl Game for Stacks {
                     label: "Diabolical Stacks",
                     help: "Move any stack whose top piece is yours, your opponent's pieces in \
                            it too.",
+                    helps: &[],
                     kind: OptionKind::Switch { default: false },
                 },
             ],

@@ -107,6 +107,11 @@ where
 
 /// The value of `attribute` on the element with the keyboard focus, if it has one.
 fn focused_value(attribute: &str) -> Option<String> {
+    // Natively there is no page (a board rendered to HTML for the rules pages' examples):
+    // nothing has the focus, and web-sys would panic.
+    if cfg!(not(target_arch = "wasm32")) {
+        return None;
+    }
     web_sys::window()?
         .document()?
         .active_element()?

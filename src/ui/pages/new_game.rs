@@ -137,7 +137,7 @@ fn option_input(spec: &OptionSpec, value: &str, on_change: Callback<(String, Str
         <div class="option">
             <label for={id}>{ spec.label }</label>
             { input }
-            <p class="hint">{ spec.help }</p>
+            <p class="hint">{ spec.help_for(value) }</p>
         </div>
     }
 }
@@ -405,6 +405,7 @@ mod tests {
                 key: "side",
                 label: "Board side",
                 help: "",
+                helps: &[],
                 kind: OptionKind::Number {
                     min: 3,
                     max: 5,
