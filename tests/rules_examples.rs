@@ -410,6 +410,8 @@ fn result_words(game: &dyn AnyGame, outcome: &stackplay::core::Outcome) -> Strin
         words.push_str(&format!(" Scores: {}.", list.join(", ")));
     }
     match outcome.winners.as_slice() {
+        // A reason that already says so ("...: a draw") is not said twice.
+        [] if outcome.reason.trim_end_matches('.').ends_with("a draw") => {}
         [] => words.push_str(" A draw."),
         [w] => words.push_str(&format!(" The winner: {}.", seat(*w))),
         many => {
