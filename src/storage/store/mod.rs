@@ -13,6 +13,9 @@
 //! database, games live in the tab's memory (an older version's games stay in localStorage,
 //! untouched), and the pages say so ([`Kind`]).
 
+mod links;
+mod open;
+
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 
@@ -20,11 +23,10 @@ use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use web_sys::{BroadcastChannel, IdbDatabase, MessageEvent};
 use yew::Callback;
 
-use super::entry::{decide, link_meets, restore_as, LinkMeets, Restore};
+use super::entry::{decide, LinkMeets};
 use super::idb::{self, ASIDE, GAMES};
-use super::local::{self, new_id, SaveError};
+use super::local::{new_id, SaveError};
 use super::{SavedGame, SetAside};
-use crate::record::GameRecord;
 
 /// Where the games of this tab are kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,97 +237,6 @@ impl Store {
             on_message.forget();
         }
         store
-    }
-
-    /// Opens the store on the database, in one transaction: the older store's entries are
-    /// copied in (never over a game already there), every entry is read, and those that do
-    /// not open are set aside. Then what was copied is read back and compared, and only then
-    /// removed from the older store.
-    async fn with_database(db: IdbDatabase) -> Result<Store, JsValue> {
-        let older = local::older_entries();
-        let (tx, end) = idb::transaction(&db, &[GAMES, ASIDE], true)?;
-        let (games_store, aside_store) = (idb::store(&tx, GAMES)?, idb::store(&tx, ASIDE)?);
-        let mut stored = idb::read_all(&games_store).await?;
-        let mut slots = idb::read_all(&aside_store).await?;
-        // Puts an entry aside under a free slot (or finds it there already).
-        let mut put_aside = |slot: &str, value: String| -> Result<(), JsValue> {
-            let mut slot = slot.to_string();
-            loop {
-                match slots.iter().find(|(s, _)| *s == slot) {
-                    Some((_, v)) if *v == value => return Ok(()),
-                    Some(_) => slot.push_str("-2"),
-                    None => break,
-                }
-            }
-            idb::put(&aside_store, &slot, &value)?;
-            slots.push((slot, value));
-            Ok(())
-        };
-        for (key, text) in &older {
-            if let Some(id) = key.strip_prefix(local::GAME_PREFIX) {
-                match stored.iter().find(|(k, _)| k == id) {
-                    None => {
-                        idb::put(&games_store, id, text)?;
-                        stored.push((id.to_string(), text.clone()));
-                    }
-                    Some((_, here)) if here == text => {}
-                    // Another version is in the database already (a tab of the older
-                    // version played on after the move): kept aside, never over it.
-                    Some(_) => put_aside(
-                        &format!("{id}-before"),
-                        aside_value("another version of a saved game, found in this browser's older storage: download it to keep it", text),
-                    )?,
-                }
-            } else if let Some(slot) = key.strip_prefix(local::ASIDE_PREFIX) {
-                let reason = local::older_reason(slot);
-                put_aside(
-                    slot,
-                    aside_value(reason.as_deref().unwrap_or("could not be read"), text),
-                )?;
-            }
-        }
-        let mut games = Vec::new();
-        let mut aside = Vec::new();
-        let mut bad = Vec::new();
-        for (id, text) in stored {
-            judge(&id, text, &mut games, &mut aside, &mut bad);
-        }
-        // Those that do not open are moved aside: their text under a free slot, then gone
-        // from the games.
-        for (id, text, reason) in bad {
-            let slot = if super::entry::valid_id(&id) {
-                id.clone()
-            } else {
-                "entry".into()
-            };
-            put_aside(&slot, aside_value(&reason, &text))?;
-            idb::delete(&games_store, &id)?;
-        }
-        end.await?;
-        for (slot, value) in &slots {
-            let (reason, text) = value
-                .split_once('\0')
-                .unwrap_or(("could not be read", value));
-            aside.push((format!("{AT_ASIDE}{slot}"), reason.into(), text.into()));
-        }
-        // Read back and compared before the older store lets go of anything.
-        let mut left_behind = 0;
-        if !older.is_empty() {
-            let (tx, _) = idb::transaction(&db, &[GAMES, ASIDE], false)?;
-            let mut here = idb::read_all(&idb::store(&tx, GAMES)?).await?;
-            here.extend(idb::read_all(&idb::store(&tx, ASIDE)?).await?);
-            for (key, text) in &older {
-                let kept = here
-                    .iter()
-                    .any(|(_, v)| v == text || v.split_once('\0').is_some_and(|(_, t)| t == text));
-                if kept {
-                    local::forget_older(key);
-                } else {
-                    left_behind += 1;
-                }
-            }
-        }
-        Ok(Store::new(Some(db), games, aside, left_behind))
     }
 
     /// Where this tab's games are kept.
@@ -660,157 +571,5 @@ impl Store {
         if let Some(slot) = key.strip_prefix(AT_ASIDE) {
             self.remove(ASIDE, slot);
         }
-    }
-
-    /// Opens a game that arrived by link (a friend's "your move"): when a saved game is the
-    /// same game from the same start and the link only adds moves, they are added to it;
-    /// when the link's history differs, the link's game is kept beside it as a copy, never
-    /// over it; a link the saved game already has every move of changes nothing at all;
-    /// otherwise the link's game is saved as a new game.
-    pub fn open_link(&self, record: GameRecord, now_ms: f64) -> Opened {
-        let games = self.load_all().games;
-        // The closest relative: a game the link extends or matches first, then any other.
-        let rank = |m: LinkMeets| match m {
-            LinkMeets::Same | LinkMeets::Extends | LinkMeets::Older => 0,
-            LinkMeets::Diverged => 1,
-            LinkMeets::Unrelated => 2,
-        };
-        let relative = games
-            .iter()
-            .map(|g| (link_meets(&g.record, &record), g))
-            .filter(|(m, _)| *m != LinkMeets::Unrelated)
-            .min_by_key(|(m, _)| rank(*m));
-        let cursor = record.moves.len();
-        let (game, meets, added, other) = match relative {
-            Some((meets @ (LinkMeets::Same | LinkMeets::Older), here)) => {
-                // The saved game has every move of the link: nothing changes, not even the
-                // position it shows (moving it back would let one move drop every later one).
-                return Opened {
-                    id: here.id.clone(),
-                    meets,
-                    added: 0,
-                    other: None,
-                    unsaved: self.unsaved(&here.id),
-                };
-            }
-            Some((LinkMeets::Extends, here)) => {
-                let mut game = here.clone();
-                let added = cursor - game.record.moves.len();
-                game.record.moves = record.moves;
-                game.cursor = cursor;
-                game.updated_ms = now_ms;
-                (game, LinkMeets::Extends, added, None)
-            }
-            Some((_, here)) => {
-                let mut game = SavedGame::new(new_id(), record, now_ms);
-                game.cursor = cursor;
-                game.copy_of = Some(here.id.clone());
-                (game, LinkMeets::Diverged, 0, Some(here.id.clone()))
-            }
-            None => {
-                let mut game = SavedGame::new(new_id(), record, now_ms);
-                game.cursor = cursor;
-                (game, LinkMeets::Unrelated, 0, None)
-            }
-        };
-        let kept = self.save(&game);
-        Opened {
-            id: kept.id,
-            meets,
-            added,
-            other,
-            unsaved: kept.unsaved,
-        }
-    }
-
-    /// Adds games read from a backup, never over a saved one: a game already here with all
-    /// its moves is skipped, another version of one is added as a copy. What cannot be saved
-    /// is counted and not tried again (the file still holds it).
-    pub async fn restore(&self, games: Vec<SavedGame>) -> Restored {
-        let mut done = Restored::default();
-        let mut to_write = Vec::new();
-        for mut game in games {
-            let verdict = match self.load(&game.id) {
-                Ok(here) => restore_as(Some(&here), &game),
-                // An entry that does not open (from a newer version) is never written over.
-                Err(_) if self.raw(&format!("{AT_GAME}{}", game.id)).is_some() => Restore::Copy,
-                Err(_) => Restore::Add,
-            };
-            match verdict {
-                Restore::Skip => {
-                    done.skipped += 1;
-                    continue;
-                }
-                Restore::Add => done.added += 1,
-                Restore::Copy => {
-                    game.copy_of = Some(game.id.clone());
-                    game.id = new_id();
-                    done.copies += 1;
-                }
-            }
-            to_write.push(game);
-        }
-        if self.0.db.is_none() {
-            for game in &to_write {
-                self.show(game.clone());
-            }
-            return done;
-        }
-        // In transactions of up to 50 games. Once one does not land, it and the rest are
-        // counted as not saved, and not tried: they would not fit either.
-        let mut failed = None;
-        for chunk in to_write.chunks(50) {
-            let result = match failed {
-                None => self.write(chunk.to_vec()).await,
-                Some(why) => Err(why),
-            };
-            match result {
-                Ok(written) => {
-                    for (game, written) in chunk.iter().zip(written) {
-                        // Another tab wrote under this id meanwhile: it was kept as a copy.
-                        if written.0.id != game.id && game.copy_of.is_none() {
-                            done.added -= 1;
-                            done.copies += 1;
-                        }
-                        self.show(game.clone());
-                        self.settle(game, Ok(written));
-                    }
-                }
-                Err(why) => {
-                    failed = Some(why);
-                    for game in chunk {
-                        if game.copy_of.is_some() {
-                            done.copies -= 1;
-                        } else {
-                            done.added -= 1;
-                        }
-                        done.unsaved += 1;
-                    }
-                    done.why = Some(why);
-                }
-            }
-        }
-        done
-    }
-}
-
-/// Judges a stored entry: a game that opens joins `games`; one from a newer version is listed
-/// in `aside` where it is; any other goes to `bad`, with its reason, to be moved aside.
-fn judge(
-    id: &str,
-    text: String,
-    games: &mut Vec<SavedGame>,
-    aside: &mut Vec<(String, String, String)>,
-    bad: &mut Vec<(String, String, String)>,
-) {
-    match SavedGame::parse(&text) {
-        Ok(game) if game.id == id => games.push(game),
-        Ok(_) => bad.push((
-            id.into(),
-            text,
-            "its id does not match the place it is stored".into(),
-        )),
-        Err(e) if e.newer => aside.push((format!("{AT_GAME}{id}"), e.reason, text)),
-        Err(e) => bad.push((id.into(), text, e.reason)),
     }
 }

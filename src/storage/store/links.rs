@@ -1,0 +1,140 @@
+//! Games arriving from outside: by link (a friend's "your move") and from a backup file.
+
+use super::{Opened, Restored, Store, AT_GAME};
+use crate::record::GameRecord;
+use crate::storage::entry::{link_meets, restore_as, LinkMeets, Restore};
+use crate::storage::local::new_id;
+use crate::storage::SavedGame;
+
+impl Store {
+    /// Opens a game that arrived by link (a friend's "your move"): when a saved game is the
+    /// same game from the same start and the link only adds moves, they are added to it;
+    /// when the link's history differs, the link's game is kept beside it as a copy, never
+    /// over it; a link the saved game already has every move of changes nothing at all;
+    /// otherwise the link's game is saved as a new game.
+    pub fn open_link(&self, record: GameRecord, now_ms: f64) -> Opened {
+        let games = self.load_all().games;
+        // The closest relative: a game the link extends or matches first, then any other.
+        let rank = |m: LinkMeets| match m {
+            LinkMeets::Same | LinkMeets::Extends | LinkMeets::Older => 0,
+            LinkMeets::Diverged => 1,
+            LinkMeets::Unrelated => 2,
+        };
+        let relative = games
+            .iter()
+            .map(|g| (link_meets(&g.record, &record), g))
+            .filter(|(m, _)| *m != LinkMeets::Unrelated)
+            .min_by_key(|(m, _)| rank(*m));
+        let cursor = record.moves.len();
+        let (game, meets, added, other) = match relative {
+            Some((meets @ (LinkMeets::Same | LinkMeets::Older), here)) => {
+                // The saved game has every move of the link: nothing changes, not even the
+                // position it shows (moving it back would let one move drop every later one).
+                return Opened {
+                    id: here.id.clone(),
+                    meets,
+                    added: 0,
+                    other: None,
+                    unsaved: self.unsaved(&here.id),
+                };
+            }
+            Some((LinkMeets::Extends, here)) => {
+                let mut game = here.clone();
+                let added = cursor - game.record.moves.len();
+                game.record.moves = record.moves;
+                game.cursor = cursor;
+                game.updated_ms = now_ms;
+                (game, LinkMeets::Extends, added, None)
+            }
+            Some((_, here)) => {
+                let mut game = SavedGame::new(new_id(), record, now_ms);
+                game.cursor = cursor;
+                game.copy_of = Some(here.id.clone());
+                (game, LinkMeets::Diverged, 0, Some(here.id.clone()))
+            }
+            None => {
+                let mut game = SavedGame::new(new_id(), record, now_ms);
+                game.cursor = cursor;
+                (game, LinkMeets::Unrelated, 0, None)
+            }
+        };
+        let kept = self.save(&game);
+        Opened {
+            id: kept.id,
+            meets,
+            added,
+            other,
+            unsaved: kept.unsaved,
+        }
+    }
+
+    /// Adds games read from a backup, never over a saved one: a game already here with all
+    /// its moves is skipped, another version of one is added as a copy. What cannot be saved
+    /// is counted and not tried again (the file still holds it).
+    pub async fn restore(&self, games: Vec<SavedGame>) -> Restored {
+        let mut done = Restored::default();
+        let mut to_write = Vec::new();
+        for mut game in games {
+            let verdict = match self.load(&game.id) {
+                Ok(here) => restore_as(Some(&here), &game),
+                // An entry that does not open (from a newer version) is never written over.
+                Err(_) if self.raw(&format!("{AT_GAME}{}", game.id)).is_some() => Restore::Copy,
+                Err(_) => Restore::Add,
+            };
+            match verdict {
+                Restore::Skip => {
+                    done.skipped += 1;
+                    continue;
+                }
+                Restore::Add => done.added += 1,
+                Restore::Copy => {
+                    game.copy_of = Some(game.id.clone());
+                    game.id = new_id();
+                    done.copies += 1;
+                }
+            }
+            to_write.push(game);
+        }
+        if self.0.db.is_none() {
+            for game in &to_write {
+                self.show(game.clone());
+            }
+            return done;
+        }
+        // In transactions of up to 50 games. Once one does not land, it and the rest are
+        // counted as not saved, and not tried: they would not fit either.
+        let mut failed = None;
+        for chunk in to_write.chunks(50) {
+            let result = match failed {
+                None => self.write(chunk.to_vec()).await,
+                Some(why) => Err(why),
+            };
+            match result {
+                Ok(written) => {
+                    for (game, written) in chunk.iter().zip(written) {
+                        // Another tab wrote under this id meanwhile: it was kept as a copy.
+                        if written.0.id != game.id && game.copy_of.is_none() {
+                            done.added -= 1;
+                            done.copies += 1;
+                        }
+                        self.show(game.clone());
+                        self.settle(game, Ok(written));
+                    }
+                }
+                Err(why) => {
+                    failed = Some(why);
+                    for game in chunk {
+                        if game.copy_of.is_some() {
+                            done.copies -= 1;
+                        } else {
+                            done.added -= 1;
+                        }
+                        done.unsaved += 1;
+                    }
+                    done.why = Some(why);
+                }
+            }
+        }
+        done
+    }
+}
