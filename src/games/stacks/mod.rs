@@ -56,6 +56,9 @@
 //!   then off the board.
 //! - **Seed**: the game has no randomness; the seed is ignored.
 
+mod board;
+mod game;
+mod moves;
 mod notation;
 #[cfg(feature = "ui")]
 mod pick;
