@@ -125,3 +125,8 @@ impl From<SetupError> for ApiError {
         ApiError::Setup(e)
     }
 }
+
+/// The first characters of `s` (24 at most), for quoting a bad input in an error message.
+pub fn clip(s: &str) -> String {
+    s.chars().take(24).collect()
+}

@@ -51,7 +51,7 @@ macro_rules! serde_via_notation {
 }
 pub(crate) use serde_via_notation;
 
-pub use error::{parse_hex_key, ApiError, NotationError, PlayError, SetupError};
+pub use error::{clip, parse_hex_key, ApiError, NotationError, PlayError, SetupError};
 pub use game::{Game, GameInfo, Outcome, PlayerInfo, Seat, Strength, Viewer};
 pub use rng::Rng;
 pub use setup::{Fact, OptionKind, OptionSpec, SeatCard, SetupChoices, SetupForm, Side, SideRule};

@@ -37,11 +37,8 @@ use std::str::FromStr;
 use super::board::{Colour, Mode, Piece, Size, Tri, LEVELS, SPACES, TRIANGLES};
 use super::moves::{EvacuateMove, EvacuateOptions, MatchRule};
 use super::rules::{Counts, EndReason, Evacuate, Extras, Phase};
+use crate::core::clip;
 use crate::core::{Game, NotationError};
-
-fn clip(s: &str) -> String {
-    s.chars().take(24).collect()
-}
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

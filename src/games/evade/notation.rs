@@ -10,6 +10,7 @@ use super::coins::{is_arrangement, Coin, CoinState, Value, COINS_PER_SEAT};
 use super::hidden::Memory;
 use super::moves::{EvadeMove, EvadeOptions};
 use super::rules::{DrawOffer, End, Evade, Phase, RepetitionKey};
+use crate::core::clip;
 use crate::core::{Game, NotationError};
 
 /// The characters of square indices 0..36 in repetition keys.
@@ -432,10 +433,6 @@ impl FromStr for Evade {
         game.check_invariants().map_err(err)?;
         Ok(game)
     }
-}
-
-fn clip(s: &str) -> String {
-    s.chars().take(24).collect()
 }
 
 crate::core::serde_via_notation!(Evade, EvadeMove, EvadeOptions);

@@ -19,6 +19,7 @@ use super::rules::{
     Colour, Pyramid, Size, Square, Stack, StackControl, StackControlOptions, StackMove, COLOURS,
     PYRAMIDS_PER_KIND, STACK_MOST,
 };
+use crate::core::clip;
 use crate::core::{Game, NotationError};
 
 impl fmt::Display for Square {
@@ -241,10 +242,6 @@ impl FromStr for StackControl {
         game.check_invariants().map_err(err)?;
         Ok(game)
     }
-}
-
-fn clip(s: &str) -> String {
-    s.chars().take(20).collect()
 }
 
 crate::core::serde_via_notation!(StackControl, StackMove, StackControlOptions);

@@ -37,6 +37,7 @@ use super::rules::{
     cell_count, row_count, row_len, row_letter, valid_side, Cell, Colour, Dest, Stacks, StacksMove,
     StacksOptions, MAX_SIDE, MOVES_PER_TURN, PIECES,
 };
+use crate::core::clip;
 use crate::core::{Game, NotationError};
 
 /// The most pieces one stack (or group) can hold.
@@ -364,11 +365,6 @@ impl FromStr for Stacks {
         game.check_invariants().map_err(err)?;
         Ok(game)
     }
-}
-
-/// The first characters of `s`, for error messages.
-fn clip(s: &str) -> String {
-    s.chars().take(20).collect()
 }
 
 crate::core::serde_via_notation!(Stacks, StacksMove, StacksOptions);

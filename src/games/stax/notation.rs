@@ -48,6 +48,7 @@ use super::cell::{Cell, COORD_LIMIT};
 use super::moves::{StaxMove, StaxOptions};
 use super::rules::{Phase, Stax, MAX_PLAYERS, MIN_PLAYERS, TILES_PER_PLAYER};
 use super::tile::{Colour, Tile, TileKind};
+use crate::core::clip;
 use crate::core::NotationError;
 
 /// The most tiles one stack can hold.
@@ -453,11 +454,6 @@ impl FromStr for Stax {
         let game = Stax::from_parts(players, stacks, reserve, turn, phase, keys).map_err(err)?;
         Ok(game)
     }
-}
-
-/// The first characters of `s`, for error messages.
-fn clip(s: &str) -> String {
-    s.chars().take(24).collect()
 }
 
 crate::core::serde_via_notation!(Stax, StaxMove, StaxOptions);
