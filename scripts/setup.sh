@@ -96,7 +96,7 @@ if [ "$MODE" = "test" ]; then
   # 7. geckodriver (Firefox's WebDriver server), pinned (unless GECKODRIVER names another)
   if [ -z "$GECKODRIVER_GIVEN" ] \
      && ! "$GECKODRIVER" --version 2>/dev/null | grep -q "geckodriver $GECKODRIVER_VERSION"; then
-    log "installing geckodriver $GECKODRIVER_VERSION (about 1.5 minutes on 2 cores)"
+    log "installing geckodriver $GECKODRIVER_VERSION (1.5 to 7 minutes on 2 cores, as busy as the machine is)"
     cargo install --locked geckodriver --version "$GECKODRIVER_VERSION"
   fi
 fi

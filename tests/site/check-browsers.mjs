@@ -1,6 +1,7 @@
-// The built site in every browser engine a player may bring, over plain WebDriver: Firefox
-// (geckodriver) and WebKit (WebKitGTK's MiniBrowser, Safari's engine), and Chromium through
-// chromedriver on request. The site is served under a sub-path; in each engine:
+// The built site in every browser engine a player may bring, over plain WebDriver: Chromium
+// (chromedriver), Firefox (geckodriver) and WebKit (WebKitGTK's MiniBrowser, Safari's engine),
+// the engines side by side, each with the site served under a sub-path by a server of its own.
+// In each engine:
 // - the home page, its five games and their pictures;
 // - each of the five games started from its new-game page and played to its end by clicks on
 //   its board and panel (tests/site/players.mjs);
@@ -18,7 +19,7 @@
 // would, so the engine's own hit testing and pointer events are used.
 // Prints each engine's version and the checks that ran and passed.
 // Usage: node tests/site/check-browsers.mjs [dist dir]
-//   BROWSERS=firefox,webkit (default) or any of chromium,firefox,webkit
+//   BROWSERS=chromium,firefox,webkit (the default), or some of them; side by side unless SERIAL=1
 //   SMOKE=webkit: in these engines the whole games are one smoke game (Stack Control), the rest
 //   as everywhere
 import fs from 'node:fs';
@@ -29,7 +30,7 @@ import { ENGINES, launch, run, input } from './webdriver.mjs';
 import { playStackControl, playEvade, playStacks, playStax, playEvacuate } from './players.mjs';
 
 const dist = path.resolve(process.argv[2] || 'dist');
-const engines = (process.env.BROWSERS || 'firefox,webkit').split(',').map((s) => s.trim()).filter(Boolean);
+const engines = (process.env.BROWSERS || 'chromium,firefox,webkit').split(',').map((s) => s.trim()).filter(Boolean);
 const smoke = new Set((process.env.SMOKE || '').split(',').map((s) => s.trim()));
 for (const e of engines) if (!ENGINES[e]) throw new Error(`unknown engine ${e} (chromium, firefox, webkit)`);
 
@@ -459,8 +460,16 @@ async function runEngine(key, buffered) {
         break;
       }
     }
-    if (!e.hung) for (const other of e.drivers) await e.keepErrors(other);
-    e.check(e.errors.length === 0, `no page errors, console errors or warnings${e.errors.length ? ': ' + e.errors.slice(0, 5).join(' | ') : ''}`);
+    if (!e.hung) {
+      for (const other of e.drivers) await e.keepErrors(other);
+      // One build all along: no page may offer a new version.
+      const offers = [];
+      for (const other of e.drivers) {
+        if (await run(other, () => !!document.querySelector('#new-build:not([hidden])')).catch(() => false)) offers.push(await other.getCurrentUrl());
+      }
+      e.check(offers.length === 0, `one build: no page offers a new version${offers.length ? ' (' + offers.join(', ') + ')' : ''}`);
+    }
+    e.check(e.errors.length === 0, `console: no page error, console error or warning${e.errors.length ? ': ' + e.errors.slice(0, 5).join(' | ') : ''}`);
   } catch (err) {
     e.check(false, `the checks ran (${err.stack || err})`);
   } finally {
@@ -486,6 +495,10 @@ for (const { e, version, seconds } of results) {
   for (const what of e.passed) { const t = what.split(':')[0]; topics.set(t, (topics.get(t) || 0) + 1); }
   const list = [...topics].map(([t, n]) => (n > 1 ? `${t} (${n})` : t)).join(', ');
   console.log(`${e.name} (${version}${smoke.has(e.key) ? '; whole games: Stack Control only' : ''}): ${verdict} in ${seconds.toFixed(0)} s: ${list}`);
+  // For scripts/test.sh's summary of what ran in each engine.
+  if (process.env.RAN_FILE && !e.failed.length) {
+    fs.appendFileSync(process.env.RAN_FILE, `${e.name}\tsite checks, WebDriver\tcheck-browsers.mjs: ${list}\t${e.passed.length}\n`);
+  }
 }
 if (results.some(({ e }) => e.failed.length)) process.exit(1);
 console.log('every engine: all checks passed');

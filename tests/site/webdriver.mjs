@@ -69,6 +69,13 @@ export const ENGINES = {
   },
 };
 
+// The driver processes still running (each a process group: the driver, its browser, Xvfb),
+// ended when this process ends, however it ends.
+const groups = new Set();
+const endGroup = (pid) => { try { process.kill(-pid, 'SIGTERM'); } catch (e) { /* gone */ } groups.delete(pid); };
+process.on('exit', () => { for (const pid of [...groups]) endGroup(pid); });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(130));
+
 const freePort = () => new Promise((resolve) => {
   const s = net.createServer();
   s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
@@ -91,10 +98,11 @@ export async function launch(engine) {
   const [cmd, args] = spec.driver(port);
   // A process group of its own, so that quitting ends the driver and whatever it started.
   const proc = spawn(cmd, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  groups.add(proc.pid);
   let log = '';
   proc.stderr.on('data', (d) => { log = (log + d).slice(-4000); });
   const url = `http://127.0.0.1:${port}`;
-  const stop = () => { try { process.kill(-proc.pid, 'SIGTERM'); } catch (e) { /* gone */ } };
+  const stop = () => endGroup(proc.pid);
   try {
     await until(`${spec.name}'s driver answers`, () => fetch(url + '/status').then((r) => r.ok, () => false), 30000);
     const driver = await new Builder().usingServer(url).withCapabilities(spec.capabilities()).build();
