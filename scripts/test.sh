@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs whatever is missing, then runs every check and test:
-# format, clippy, native tests, browser tests (headless Chromium and Firefox), the built site
-# under a sub-path (in headless Chromium, then in Chromium, Firefox and WebKit over WebDriver),
-# and prints the benchmarks and bundle sizes, and at the end what ran in each browser engine.
+# format, clippy, native tests, browser tests (headless Chromium, Firefox and WebKit), the
+# built site under a sub-path (in headless Chromium, then in Chromium, Firefox and WebKit over
+# WebDriver), prints the bundle sizes and benchmarks, and at the end what ran in each engine.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 step() { printf "\n=== %s (at %d s)\n" "$*" "$SECONDS"; }
@@ -38,7 +38,7 @@ cargo test --no-default-features
 step "native tests: the UI's own unit tests"
 cargo test --lib
 
-step "browser tests (headless Chromium and Firefox, side by side)"
+step "browser tests (headless Chromium, Firefox and WebKit, side by side)"
 # The runner gives each test file 20 s by default; a whole game played by clicks needs more on a
 # slow or busy machine.
 export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-180}"

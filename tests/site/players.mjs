@@ -5,13 +5,16 @@
 // this module: each function carries everything it needs. The strategies are those of
 // check-site.mjs, which plays the same games in Chromium at two screen sizes.
 
-/// Stack Control: stacks and landing squares in a fixed order.
+/// Stack Control: stacks and landing squares in a fixed order. Where no stack has a landing
+/// square, the result is given a second to show, then every stack is tried once more.
 export async function playStackControl() {
   const tick = () => new Promise((r) => setTimeout(r, 0));
   const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  const $ = (s) => document.querySelector(s);
+  const stucks = [];
   for (let n = 0; n < 1000; n++) {
     await tick();
-    if (document.querySelector('.game-over')) return { over: true, moves: n };
+    if ($('.game-over')) return stucks.length ? { over: true, moves: n, stucks } : { over: true, moves: n };
     const cells = [...document.querySelectorAll('svg.board .cell.stack')];
     let moved = false;
     for (let k = 0; k < cells.length && !moved; k++) {
@@ -20,7 +23,16 @@ export async function playStackControl() {
       const targets = document.querySelectorAll('svg.board .cell.target');
       if (targets.length) { click(targets[n % targets.length]); moved = true; }
     }
-    if (!moved) return { over: false, moves: n, why: `no stack of ${cells.length} can move` };
+    if (moved) continue;
+    // Stuck: what the page says, and how long the result takes to show, if it does.
+    const t0 = performance.now();
+    const board = () => [...document.querySelectorAll('svg.board .cell')].map((c) => c.getAttribute('aria-label')).join();
+    const before = board();
+    const stuck = { n, stacks: cells.length, said: ($('.board-panel .say') || {}).textContent, turn: ($('.turn-banner') || {}).textContent, moves: document.querySelectorAll('.moves li').length };
+    while (!$('.game-over') && performance.now() - t0 < 1000) await new Promise((r) => setTimeout(r, 10));
+    Object.assign(stuck, { waited: Math.round(performance.now() - t0), over: !!$('.game-over'), boardChanged: board() !== before, movesAfter: document.querySelectorAll('.moves li').length });
+    stucks.push(stuck);
+    if (!stuck.over && stucks.length > 2) return { over: false, moves: n, why: 'no stack can move', stucks };
   }
   return { over: false, why: 'no end after 1,000 moves' };
 }
