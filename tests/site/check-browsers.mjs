@@ -8,6 +8,7 @@
 // - a reload that loses nothing (mid-game and at the end); keyboard undo and redo, and a move
 //   by the keyboard alone (focus in the board's SVG);
 // - the STAX table zoomed and panned by its buttons, a mouse drag, the wheel and a finger;
+// - every game's play page laid out within the window's width, and within a narrow window's;
 // - two tabs (two windows of one browser) on one game, in step both ways;
 // - a computer seat answering a person's move;
 // - a share link opened in a second browser (a session of its own: another device), answered,
@@ -330,6 +331,41 @@ async function pointers(e, d) {
     `pointers: on the STAX table the + button zooms, a mouse drag pans, the wheel zooms, a finger's drag pans, the fit button fits again (${[fitted, zoomed, panned, wheeled, touched, fits].join(' -> ')})`);
 }
 
+/// The play page's layout at the window's size and in a narrow window: for every game, the page
+/// does not scroll sideways, and the board lies within the window's width, beside or above the
+/// panel and the player cards.
+async function layout(e, d) {
+  const measure = () => {
+    const board = document.querySelector('svg.board').getBoundingClientRect();
+    const cards = document.querySelector('.player');
+    return {
+      width: innerWidth,
+      overflow: document.documentElement.scrollWidth - innerWidth,
+      board: [Math.round(board.left), Math.round(board.right), Math.round(board.width)],
+      cards: cards ? Math.round(cards.getBoundingClientRect().left) : null,
+    };
+  };
+  const rect = await d.manage().window().getRect();
+  const bad = [];
+  const seen = [];
+  try {
+    for (const width of [rect.width, 400]) {
+      if (width !== rect.width) await d.manage().window().setRect({ width, height: rect.height });
+      for (const g of GAMES) {
+        await startGame(e, d, g.slug, { form: g.form });
+        if (g.slug === 'evade') await tap(d, await d.findElement({ css: '#handoff-ready' }));
+        await wait(d, 'svg.board');
+        const m = await run(d, measure);
+        seen.push(`${g.slug} ${m.width}px: board ${m.board[2]}px`);
+        if (m.overflow > 1 || m.board[0] < -1 || m.board[1] > m.width + 1 || m.board[2] < Math.min(250, m.width * 0.6)) bad.push(`${g.slug} at ${m.width}px: ${JSON.stringify(m)}`);
+      }
+    }
+  } finally {
+    await d.manage().window().setRect({ width: rect.width, height: rect.height });
+  }
+  e.check(bad.length === 0, `layout: every game's play page, in the window and in a narrow one, keeps the board within the width, with no sideways scroll${bad.length ? ': ' + bad.join('; ') : ` (${seen.filter((x, i) => i % 5 === 3).join(', ')})`}`);
+}
+
 async function twoTabs(e, d) {
   const id = await startGame(e, d, 'stack-control');
   const first = await d.getWindowHandle();
@@ -428,7 +464,7 @@ async function shareAndOffline(e, d) {
 }
 
 // Each step, and the seconds it may take at the most.
-const STEPS = [['home', home, 60], ['reload', reloadAndKeys, 120], ['pointers', pointers, 60], ['whole games', wholeGames, 600],
+const STEPS = [['home', home, 60], ['reload', reloadAndKeys, 120], ['pointers', pointers, 60], ['layout', layout, 120], ['whole games', wholeGames, 600],
   ['two tabs', twoTabs, 90], ['computer', computer, 90], ['link and offline', shareAndOffline, 180]];
 
 /// Runs every step in `key`'s engine, against a server of its own (its own origin, and an

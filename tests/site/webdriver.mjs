@@ -107,6 +107,8 @@ export async function launch(engine) {
     await until(`${spec.name}'s driver answers`, () => fetch(url + '/status').then((r) => r.ok, () => false), 30000);
     const driver = await new Builder().usingServer(url).withCapabilities(spec.capabilities()).build();
     await driver.manage().setTimeouts({ script: 600000, pageLoad: 60000 });
+    // The same window in every engine (WebKit's starts at 1024 px wide).
+    await driver.manage().window().setRect({ width: 1280, height: 900 }).catch(() => {});
     const quit = driver.quit.bind(driver);
     // Ends the session (or gives up on it after 10 s: a driver that hangs), then the driver.
     driver.quit = async () => {
