@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs whatever this project needs that is missing, and skips what is already there.
 # Needs only Rust (rustup), node and npm; the browser tests also need Debian/Ubuntu's apt
-# (as root, or with sudo) for Chromium and ChromeDriver.
+# (as root, or with sudo) for the browsers and their drivers.
 #
 #   bash scripts/setup.sh build   # what building and serving need
-#   bash scripts/setup.sh test    # that, plus rustfmt, clippy, Chromium and ChromeDriver
+#   bash scripts/setup.sh test    # that, plus rustfmt, clippy, the three browser engines and
+#                                 # their WebDriver servers: Chromium and ChromeDriver, Firefox
+#                                 # ESR and geckodriver, WebKitGTK's MiniBrowser and
+#                                 # WebKitWebDriver (with Xvfb, as MiniBrowser needs a display)
 set -euo pipefail
 
 MODE="${1:-test}"
@@ -14,6 +17,13 @@ TRUNK_VERSION="0.21.14"
 WASM_BINDGEN_VERSION="$(sed -n 's/^wasm-bindgen = .*"=\([0-9.]*\)".*/\1/p' "$ROOT/Cargo.toml")"
 CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+# geckodriver from crates.io, pinned like wasm-bindgen-cli (npm's geckodriver downloads a binary
+# when installed, which a closed network refuses).
+GECKODRIVER_VERSION="0.37.1"
+FIREFOX="${FIREFOX:-/usr/bin/firefox-esr}"
+GECKODRIVER_GIVEN="${GECKODRIVER:-}"
+GECKODRIVER="${GECKODRIVER:-$HOME/.cargo/bin/geckodriver}"
+WEBKITDRIVER="${WEBKITDRIVER:-/usr/bin/WebKitWebDriver}"
 
 export PATH="$HOME/.cargo/bin:$ROOT/tools/node_modules/.bin:$PATH"
 
@@ -50,7 +60,7 @@ fi
 
 # 4. npm tools at the exact versions of tools/package-lock.json: wasm-opt (binaryen; Debian's
 #    and the crate's are too old for today's wasm), terser (minifies the page's JS glue) and
-#    playwright-core (drives Chromium)
+#    playwright-core (drives Chromium), selenium-webdriver (drives every engine over WebDriver)
 STAMP="$ROOT/tools/node_modules/.installed-lock.json"
 if ! cmp -s "$ROOT/tools/package-lock.json" "$STAMP"; then
   log "installing the npm tools into tools/node_modules"
@@ -67,13 +77,27 @@ if [ "$MODE" = "test" ]; then
     fi
   done
 
-  # 6. Chromium and its driver, for the browser tests
-  if [ ! -x "$CHROMIUM" ] || [ ! -x "$CHROMEDRIVER" ]; then
-    log "installing chromium and chromium-driver with apt"
+  # 6. The browsers and their WebDriver servers, from apt, whichever are missing: Chromium and
+  #    ChromeDriver, Firefox ESR, WebKitGTK's WebKitWebDriver (with its MiniBrowser) and Xvfb
+  #    (MiniBrowser cannot start without a display)
+  packages=()
+  if [ ! -x "$CHROMIUM" ] || [ ! -x "$CHROMEDRIVER" ]; then packages+=(chromium chromium-driver); fi
+  if [ ! -x "$FIREFOX" ]; then packages+=(firefox-esr); fi
+  if [ ! -x "$WEBKITDRIVER" ]; then packages+=(webkit2gtk-driver); fi
+  if ! command -v xvfb-run >/dev/null; then packages+=(xvfb xauth); fi
+  if [ "${#packages[@]}" -gt 0 ]; then
+    log "installing ${packages[*]} with apt"
     SUDO=""
     if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
     $SUDO apt-get update -qq
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
+  fi
+
+  # 7. geckodriver (Firefox's WebDriver server), pinned (unless GECKODRIVER names another)
+  if [ -z "$GECKODRIVER_GIVEN" ] \
+     && ! "$GECKODRIVER" --version 2>/dev/null | grep -q "geckodriver $GECKODRIVER_VERSION"; then
+    log "installing geckodriver $GECKODRIVER_VERSION (1.5 to 7 minutes on 2 cores, as busy as the machine is)"
+    cargo install --locked geckodriver --version "$GECKODRIVER_VERSION"
   fi
 fi
 

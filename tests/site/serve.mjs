@@ -13,12 +13,11 @@ const { chromium } = require(path.join(root, 'tools/node_modules/playwright-core
 const SUB = '/some/sub/path/';
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json' };
 
-/// Serves `dist` and starts Chromium. Returns the site's base URL, the browser, `check(ok,
-/// what)`, `shot(page, name)` (PNG into $SCREENSHOTS when set) and `finish(label)`, which
-/// closes everything and exits non-zero if any check failed; `setDist(dir)` serves another
-/// build from then on (a newer deployment; an empty directory is a server that has nothing);
-/// `redirectIndex(true)` makes /index.html redirect to the directory, as many hosts do.
-export async function start(distArg) {
+/// Serves `dist` under the sub-path. Returns the site's base URL, the server, `setDist(dir)`,
+/// which serves another build from then on (a newer deployment; an empty directory is a server
+/// that has nothing), and `redirectIndex(true)`, which makes /index.html redirect to the
+/// directory, as many hosts do.
+export async function serve(distArg) {
   let dist = path.resolve(distArg || path.join(root, 'dist'));
   let redirectIndex = false;
   const server = http.createServer((req, res) => {
@@ -33,7 +32,19 @@ export async function start(distArg) {
     fs.createReadStream(file).pipe(res);
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${server.address().port}${SUB}`;
+  return {
+    base: `http://127.0.0.1:${server.address().port}${SUB}`,
+    server,
+    setDist(dir) { dist = path.resolve(dir); },
+    redirectIndex(on) { redirectIndex = on; },
+  };
+}
+
+/// Serves `dist` and starts Chromium. Returns what `serve` does, the browser, `check(ok,
+/// what)`, `shot(page, name)` (PNG into $SCREENSHOTS when set) and `finish(label)`, which
+/// closes everything and exits non-zero if any check failed.
+export async function start(distArg) {
+  const { base, server, setDist, redirectIndex } = await serve(distArg);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
@@ -44,8 +55,8 @@ export async function start(distArg) {
   return {
     base,
     browser,
-    setDist(dir) { dist = path.resolve(dir); },
-    redirectIndex(on) { redirectIndex = on; },
+    setDist,
+    redirectIndex,
     failures,
     check(ok, what) { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); },
     async shot(page, name) { if (shots) { fs.mkdirSync(shots, { recursive: true }); await page.screenshot({ path: path.join(shots, name), fullPage: true }); } },
