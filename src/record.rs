@@ -179,15 +179,53 @@ impl GameRecord {
     /// # Errors
     /// As [`GameRecord::validate`].
     pub fn normalised(&self) -> Result<GameRecord, ApiError> {
-        let (_, moves) = self.checked()?;
-        Ok(GameRecord {
-            moves,
-            ..self.clone()
-        })
+        Ok(self.normalised_end()?.0)
+    }
+
+    /// The record validated and normalised ([`GameRecord::normalised`]), and its last
+    /// position.
+    ///
+    /// # Errors
+    /// As [`GameRecord::validate`].
+    pub fn normalised_end(&self) -> Result<(GameRecord, Rc<dyn AnyGame>), ApiError> {
+        let (end, moves) = self.checked()?;
+        Ok((
+            GameRecord {
+                moves,
+                ..self.clone()
+            },
+            Rc::from(end),
+        ))
+    }
+
+    /// The record validated in full and normalised ([`GameRecord::normalised`]) in the same
+    /// replay that builds its [`Timeline`]: what a page opens without replaying it again.
+    ///
+    /// # Errors
+    /// As [`GameRecord::validate`].
+    pub fn normalised_line(&self) -> Result<(GameRecord, Timeline), ApiError> {
+        let mut line = Timeline::new(self.checked_start()?);
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for (i, mv) in self.moves.iter().enumerate() {
+            moves.push(line.push(mv).map_err(|e| refused(i, &e))?);
+        }
+        Ok((
+            GameRecord {
+                moves,
+                ..self.clone()
+            },
+            line,
+        ))
     }
 
     /// Every check of [`GameRecord::validate`]; the final position and the canonical moves.
     fn checked(&self) -> Result<(Box<dyn AnyGame>, Vec<String>), ApiError> {
+        let start = self.checked_start()?;
+        self.replay_from(start, self.moves.len())
+    }
+
+    /// Every check of [`GameRecord::validate`] but the moves' own; the starting position.
+    fn checked_start(&self) -> Result<Box<dyn AnyGame>, ApiError> {
         if self.format != RECORD_FORMAT {
             return Err(ApiError::BadRecord(format!(
                 "it is in format version {}, and this app reads version {RECORD_FORMAT}",
@@ -230,7 +268,7 @@ impl GameRecord {
                 )));
             }
         }
-        self.replay_from(start, self.moves.len())
+        Ok(start)
     }
 
     /// The record as JSON (what files and links carry).

@@ -61,15 +61,21 @@ impl std::fmt::Display for MoveText {
 }
 
 impl Session {
-    /// Opens a saved game, replaying it once.
+    /// Opens a saved game on its timeline, as the store read it ([`Store::load_line`]), or
+    /// replaying it once when there is none.
     ///
     /// # Errors
     /// A sentence for the page when the game does not replay.
-    pub fn open(saved: SavedGame) -> Result<Self, String> {
-        let line = saved
-            .record
-            .timeline()
-            .map_err(|e| format!("This game could not be replayed: {e}."))?;
+    ///
+    /// [`Store::load_line`]: crate::storage::Store::load_line
+    pub fn open((saved, line): (SavedGame, Option<Rc<Timeline>>)) -> Result<Self, String> {
+        let line = match line {
+            Some(line) => Timeline::clone(&line),
+            None => saved
+                .record
+                .timeline()
+                .map_err(|e| format!("This game could not be replayed: {e}."))?,
+        };
         Ok(Session {
             saved,
             line,
@@ -340,35 +346,44 @@ impl Session {
         self.saved.can_redo() && self.goto(self.saved.cursor + 1)
     }
 
-    /// Takes the version another tab saved. When only its board position differs (that tab
-    /// stepped through the history), this board stays where it is.
+    /// Takes the version another tab saved, on the timeline the store read it into if it
+    /// gives one. When only its board position differs (that tab stepped through the
+    /// history), this board stays where it is.
     ///
     /// # Errors
     /// As [`Session::open`]; this session is then unchanged.
-    pub fn adopt(&mut self, mut theirs: SavedGame) -> Result<(), String> {
+    pub fn adopt(
+        &mut self,
+        (mut theirs, line): (SavedGame, Option<Rc<Timeline>>),
+    ) -> Result<(), String> {
         if theirs.record == self.saved.record {
             return Ok(());
         }
-        let line = if theirs.record.moves.starts_with(&self.saved.record.moves)
+        let extends = theirs.record.moves.starts_with(&self.saved.record.moves)
             && theirs.record.game == self.saved.record.game
             && theirs.record.options == self.saved.record.options
-            && theirs.record.seed == self.saved.record.seed
-        {
-            // Their game extends ours: play the new moves only (what was said of ours holds).
-            let mut line = self.line.clone();
-            for mv in &theirs.record.moves[self.line.moves()..] {
-                line.push(mv)
-                    .map_err(|e| format!("This game could not be replayed: {e}."))?;
+            && theirs.record.seed == self.saved.record.seed;
+        let line = match line {
+            // Read and validated by the store already.
+            Some(line) => Timeline::clone(&line),
+            // Their game extends ours: play the new moves only.
+            None if extends => {
+                let mut line = self.line.clone();
+                for mv in &theirs.record.moves[self.line.moves()..] {
+                    line.push(mv)
+                        .map_err(|e| format!("This game could not be replayed: {e}."))?;
+                }
+                line
             }
-            line
-        } else {
-            let line = theirs
+            None => theirs
                 .record
                 .timeline()
-                .map_err(|e| format!("This game could not be replayed: {e}."))?;
-            self.described.borrow_mut().clear();
-            line
+                .map_err(|e| format!("This game could not be replayed: {e}."))?,
         };
+        // What was said of our moves holds when theirs extend them.
+        if !extends {
+            self.described.borrow_mut().clear();
+        }
         theirs.cursor = theirs.cursor.min(theirs.record.moves.len());
         self.saved = theirs;
         self.line = line;
@@ -404,7 +419,7 @@ mod tests {
             })
             .collect();
         let record = GameRecord::new(game, options, seed, players);
-        Session::open(SavedGame::new("t".into(), record, 0.0)).unwrap()
+        Session::open((SavedGame::new("t".into(), record, 0.0), None)).unwrap()
     }
 
     fn session(seed: u64) -> Session {
@@ -526,7 +541,7 @@ mod tests {
             theirs.play(&mv, 1.0).unwrap();
         }
         let revision = ours.revision();
-        ours.adopt(theirs.saved().clone()).unwrap();
+        ours.adopt((theirs.saved().clone(), None)).unwrap();
         assert_eq!(ours.record(), theirs.record());
         assert_eq!(ours.cursor(), 2);
         assert_eq!(
@@ -540,15 +555,48 @@ mod tests {
         );
         // They only step back: this board stays.
         assert!(theirs.undo());
-        ours.adopt(theirs.saved().clone()).unwrap();
+        ours.adopt((theirs.saved().clone(), None)).unwrap();
         assert_eq!(ours.cursor(), 2);
         // A different history replaces ours wholesale.
         let mut other = session(5);
         let mv = other.shown().legal_moves().last().unwrap().clone();
         other.play(&mv, 1.0).unwrap();
-        ours.adopt(other.saved().clone()).unwrap();
+        ours.adopt((other.saved().clone(), None)).unwrap();
         assert_eq!(ours.record().moves, vec![mv]);
         assert_eq!(ours.timeline().moves(), 1);
+    }
+
+    #[test]
+    fn a_stored_entry_is_validated_once_into_the_timeline_a_page_opens_and_adopts() {
+        let mut theirs = session(8);
+        for _ in 0..3 {
+            let mv = first_move(&theirs);
+            theirs.play(&mv, 1.0).unwrap();
+        }
+        let text = theirs.saved().to_json();
+        // The store reads another tab's entry once, into its timeline...
+        let (saved, line) = SavedGame::parse_with(&text, GameRecord::normalised_line).unwrap();
+        assert_eq!(&saved, theirs.saved());
+        let line = Rc::new(line);
+        // ...which a page opens, and another page adopts, without replaying: the very
+        // positions the store built.
+        let opened = Session::open((saved.clone(), Some(line.clone()))).unwrap();
+        assert!(Rc::ptr_eq(opened.live(), line.last()));
+        assert!(Rc::ptr_eq(opened.timeline().position(1), line.position(1)));
+        let mut ours = session(8);
+        ours.adopt((saved, Some(line.clone()))).unwrap();
+        assert!(Rc::ptr_eq(ours.live(), line.last()));
+        assert_eq!(ours.record(), theirs.record());
+        // A list is given the last position the same way.
+        let (_, end) = SavedGame::parse_with(&text, GameRecord::normalised_end).unwrap();
+        assert_eq!(end.position(), line.last().position());
+        // An entry that does not replay is refused as before.
+        let bad = text.replace(&theirs.record().moves[1], "z9-z9");
+        assert!(SavedGame::parse_with(&bad, GameRecord::normalised_line).is_err());
+        assert_eq!(
+            SavedGame::parse_with(&bad, GameRecord::normalised_line).unwrap_err(),
+            SavedGame::parse(&bad).unwrap_err()
+        );
     }
 
     #[test]
@@ -619,7 +667,7 @@ mod tests {
         let mut s = evade();
         s.confirm_handoff();
         s.play("setup:na2345", 1.0).unwrap();
-        let reopened = Session::open(s.saved().clone()).unwrap();
+        let reopened = Session::open((s.saved().clone(), None)).unwrap();
         assert_eq!(reopened.handoff(), Some(1));
     }
 
@@ -635,7 +683,7 @@ mod tests {
         for (p, c) in saved.record.players.iter_mut().zip(computers) {
             p.computer = c;
         }
-        s = Session::open(saved).unwrap();
+        s = Session::open((saved, None)).unwrap();
         s
     }
 

@@ -87,6 +87,37 @@ impl SavedGame {
     /// # Errors
     /// See [`SavedGame::parse`].
     pub fn judge(tree: &Json) -> Result<SavedGame, EntryError> {
+        SavedGame::judge_with(tree, GameRecord::normalised_end).map(|(saved, _)| saved)
+    }
+
+    /// Reads and fully validates a stored entry ([`SavedGame::parse`]); with it, what its
+    /// replay built: `replay` is [`GameRecord::normalised_end`] (the last position, for a
+    /// list) or [`GameRecord::normalised_line`] (every position, which a page then opens
+    /// without replaying the game again).
+    ///
+    /// # Errors
+    /// See [`SavedGame::parse`].
+    pub fn parse_with<T>(
+        text: &str,
+        replay: impl FnOnce(&GameRecord) -> Result<(GameRecord, T), ApiError>,
+    ) -> Result<(SavedGame, T), EntryError> {
+        let tree = json::parse(text)
+            .map_err(|e| EntryError::damaged(format!("not readable ({})", json_problem(&e))))?;
+        SavedGame::judge_with(&tree, replay)
+    }
+
+    fn judge_with<T>(
+        tree: &Json,
+        replay: impl FnOnce(&GameRecord) -> Result<(GameRecord, T), ApiError>,
+    ) -> Result<(SavedGame, T), EntryError> {
+        let mut saved = SavedGame::judge_head(tree)?;
+        let (record, built) = replay(&saved.record).map_err(record_refusal)?;
+        saved.record = record;
+        Ok((saved.judge_tail()?, built))
+    }
+
+    /// The checks of [`SavedGame::judge`] before the moves are replayed.
+    fn judge_head(tree: &Json) -> Result<SavedGame, EntryError> {
         // The version first: a newer entry may not fit this shape at all.
         let version = tree
             .field("schema")
@@ -130,16 +161,13 @@ impl SavedGame {
                 newer: true,
             });
         }
-        let mut saved = SavedGame::from_tree(tree)
-            .map_err(|e| EntryError::damaged(format!("damaged ({})", json_problem(&e))))?;
-        saved.record = saved.record.normalised().map_err(|e| match e {
-            // Most likely a game added by a newer version of the app: left for it.
-            ApiError::UnknownGame(_) => EntryError {
-                reason: "a game this version of the app does not know (saved by a newer version?); it is left as it is".into(),
-                newer: true,
-            },
-            e => EntryError::damaged(record_problem(&e)),
-        })?;
+        SavedGame::from_tree(tree)
+            .map_err(|e| EntryError::damaged(format!("damaged ({})", json_problem(&e))))
+    }
+
+    /// The checks of [`SavedGame::judge`] after the moves are replayed.
+    fn judge_tail(mut self) -> Result<SavedGame, EntryError> {
+        let saved = &mut self;
         if saved.cursor > saved.record.moves.len() {
             return Err(EntryError::damaged(
                 "damaged (it points past its last move)",
@@ -154,7 +182,7 @@ impl SavedGame {
                 *t = 0.0;
             }
         }
-        Ok(saved)
+        Ok(self)
     }
 
     /// The entry read as it stands, unvalidated (its moves are not replayed): enough to
@@ -233,6 +261,18 @@ fn json_problem(e: &JsonError) -> String {
         Problem::CutShort => format!("cut short, at line {} column {}", e.line, e.column),
         Problem::NotJson => format!("not JSON, at line {} column {}", e.line, e.column),
         Problem::WrongShape => "parts missing or of the wrong kind".into(),
+    }
+}
+
+/// Why a stored record does not open, as an entry error.
+fn record_refusal(e: ApiError) -> EntryError {
+    match e {
+        // Most likely a game added by a newer version of the app: left for it.
+        ApiError::UnknownGame(_) => EntryError {
+            reason: "a game this version of the app does not know (saved by a newer version?); it is left as it is".into(),
+            newer: true,
+        },
+        e => EntryError::damaged(record_problem(&e)),
     }
 }
 

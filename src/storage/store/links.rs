@@ -97,7 +97,7 @@ impl Store {
         }
         if self.0.db.is_none() {
             for game in &to_write {
-                self.show(game.clone());
+                self.show(game.clone(), None);
             }
             return done;
         }
@@ -117,7 +117,7 @@ impl Store {
                             done.added -= 1;
                             done.copies += 1;
                         }
-                        self.show(game.clone());
+                        self.show(game.clone(), None);
                         self.settle(game, Ok(written));
                     }
                 }

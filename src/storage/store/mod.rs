@@ -27,6 +27,8 @@ use super::entry::{decide, LinkMeets};
 use super::idb::{self, ASIDE, GAMES};
 use super::local::{new_id, SaveError};
 use super::{SavedGame, SetAside};
+use crate::record::{GameRecord, Timeline};
+use crate::registry::AnyGame;
 
 /// Where the games of this tab are kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,6 +56,9 @@ pub struct Shelf {
     /// The games that open, most recently played first (this tab's unsaved versions
     /// included).
     pub games: Vec<SavedGame>,
+    /// Each game's last position (as `games`, one for one): what the lists show of it,
+    /// kept from when it was read, never replayed for each look.
+    pub ends: Vec<Rc<dyn AnyGame>>,
     /// The entries that do not open, each with its reason.
     pub aside: Vec<SetAside>,
     /// The ids of games this tab holds but could not save yet, and why.
@@ -136,6 +141,11 @@ struct Entry {
     id: String,
     /// The version this tab shows (saved, on its way, or unsaved).
     game: SavedGame,
+    /// Its last position, once known (for lists).
+    end: Option<Rc<dyn AnyGame>>,
+    /// Its timeline, when another tab's version was read (and validated) into it: the page
+    /// showing the game takes it without replaying the game again.
+    line: Option<Rc<Timeline>>,
     /// Its moves as this tab last read or wrote them: a write may replace only what the tab
     /// has seen.
     seen: Vec<String>,
@@ -199,16 +209,18 @@ impl Store {
 
     fn new(
         db: Option<IdbDatabase>,
-        games: Vec<SavedGame>,
+        games: Vec<(SavedGame, Rc<dyn AnyGame>)>,
         aside: Vec<(String, String, String)>,
         left_behind: usize,
     ) -> Store {
         let entries = games
             .into_iter()
-            .map(|game| Entry {
+            .map(|(game, end)| Entry {
                 id: game.id.clone(),
                 seen: game.record.moves.clone(),
                 game,
+                end: Some(end),
+                line: None,
                 flying: 0,
                 unsaved: None,
             })
@@ -286,13 +298,22 @@ impl Store {
         self.0.entries.borrow().iter().position(|e| e.id == id)
     }
 
-    /// Sets game `id`'s version as this tab shows it (a new entry if there is none).
-    fn show(&self, game: SavedGame) -> usize {
+    /// Sets game `id`'s version as this tab shows it (a new entry if there is none), with
+    /// its timeline if it was just read into one.
+    fn show(&self, game: SavedGame, line: Option<Timeline>) -> usize {
         let at = self.find(&game.id);
         let mut entries = self.0.entries.borrow_mut();
+        let end = line.as_ref().map(|l| l.last().clone());
+        let line = line.map(Rc::new);
         match at {
             Some(i) => {
-                entries[i].game = game;
+                let e = &mut entries[i];
+                // The same moves: the last position stands.
+                if e.game.record != game.record || end.is_some() {
+                    e.end = end;
+                }
+                e.line = line;
+                e.game = game;
                 i
             }
             None => {
@@ -300,6 +321,8 @@ impl Store {
                     id: game.id.clone(),
                     seen: Vec::new(),
                     game,
+                    end,
+                    line,
                     flying: 0,
                     unsaved: None,
                 });
@@ -317,14 +340,14 @@ impl Store {
         };
         let game = match flag {
             Some('d') => None,
-            _ => match SavedGame::parse(text) {
-                Ok(g) if g.id == id => Some(g),
+            _ => match SavedGame::parse_with(text, GameRecord::normalised_line) {
+                Ok((g, line)) if g.id == id => Some((g, line)),
                 _ => return,
             },
         };
-        match &game {
-            Some(g) => {
-                let i = self.show(g.clone());
+        let game = match game {
+            Some((g, line)) => {
+                let i = self.show(g.clone(), Some(line));
                 // Seen only when no save of this tab is on its way: that save must be judged
                 // against what this tab had seen when it played.
                 let mut entries = self.0.entries.borrow_mut();
@@ -332,9 +355,13 @@ impl Store {
                 if e.flying == 0 && e.unsaved.is_none() {
                     e.seen = g.record.moves.clone();
                 }
+                Some(g)
             }
-            None => self.0.entries.borrow_mut().retain(|e| e.id != id),
-        }
+            None => {
+                self.0.entries.borrow_mut().retain(|e| e.id != id);
+                None
+            }
+        };
         self.tell(Change::Game {
             id: id.to_string(),
             game,
@@ -346,16 +373,24 @@ impl Store {
     /// that do not, each with its reason.
     pub fn load_all(&self) -> Shelf {
         let mut shelf = Shelf::default();
-        for e in self.0.entries.borrow().iter() {
-            shelf.games.push(e.game.clone());
+        let mut games = Vec::new();
+        for e in self.0.entries.borrow_mut().iter_mut() {
+            // This tab's own new versions: replayed once here, then kept.
+            if e.end.is_none() {
+                e.end = e.game.record.replay(usize::MAX).ok().map(Rc::from);
+            }
+            if let Some(end) = &e.end {
+                games.push((e.game.clone(), end.clone()));
+            }
             if let Some(why) = e.unsaved {
                 shelf.unsaved.push((e.id.clone(), why));
             }
         }
-        crate::core::sort_small_by(&mut shelf.games, |a, b| {
+        crate::core::sort_small_by(&mut games, |(a, _), (b, _)| {
             b.updated_ms.total_cmp(&a.updated_ms).then(a.id.cmp(&b.id))
                 == std::cmp::Ordering::Greater
         });
+        (shelf.games, shelf.ends) = games.into_iter().unzip();
         for (key, reason, _) in self.0.aside.borrow().iter() {
             let id = key.split_once('.').map_or(key.as_str(), |(_, id)| id);
             shelf.aside.push(SetAside {
@@ -372,8 +407,18 @@ impl Store {
     /// # Errors
     /// When there is none, or it cannot be opened.
     pub fn load(&self, id: &str) -> Result<SavedGame, String> {
+        self.load_line(id).map(|(game, _)| game)
+    }
+
+    /// One saved game by id (this tab's version), with its timeline when the store has just
+    /// read it into one (another tab's version): opened or adopted without a replay.
+    ///
+    /// # Errors
+    /// As [`Store::load`].
+    pub fn load_line(&self, id: &str) -> Result<(SavedGame, Option<Rc<Timeline>>), String> {
         if let Some(i) = self.find(id) {
-            return Ok(self.0.entries.borrow()[i].game.clone());
+            let e = &self.0.entries.borrow()[i];
+            return Ok((e.game.clone(), e.line.clone()));
         }
         match self
             .raw(&format!("{AT_GAME}{id}"))
@@ -388,7 +433,7 @@ impl Store {
     /// meanwhile and this version does not extend theirs, it is kept as a copy under a new id
     /// ([`Change::Moved`] says so when the database decides it, a moment later).
     pub fn save(&self, game: &SavedGame) -> Saved {
-        let i = self.show(game.clone());
+        let i = self.show(game.clone(), None);
         let id = game.id.clone();
         if self.0.db.is_some() {
             self.0.entries.borrow_mut()[i].flying += 1;
@@ -416,7 +461,7 @@ impl Store {
         let (kept, before) = match result {
             Ok(written) => written,
             Err(why) => {
-                let i = self.show(game.clone());
+                let i = self.show(game.clone(), None);
                 self.0.entries.borrow_mut()[i].unsaved = Some(why);
                 return self.tell(Change::Saved {
                     id,
@@ -438,12 +483,12 @@ impl Store {
             }
             return self.tell(Change::Saved { id, unsaved: None });
         }
-        let i = self.show(kept.clone());
+        let i = self.show(kept.clone(), None);
         self.0.entries.borrow_mut()[i].seen = kept.record.moves.clone();
         // What is stored under `id` is the other tab's version: this tab shows it there.
-        match before.map(|b| SavedGame::parse(&b)) {
-            Some(Ok(theirs)) if theirs.id == id => {
-                let i = self.show(theirs);
+        match before.map(|b| SavedGame::parse_with(&b, GameRecord::normalised_line)) {
+            Some(Ok((theirs, line))) if theirs.id == id => {
+                let i = self.show(theirs, Some(line));
                 self.0.entries.borrow_mut()[i].unsaved = None;
             }
             _ => self.0.entries.borrow_mut().retain(|e| e.id != id),

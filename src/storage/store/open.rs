@@ -1,10 +1,14 @@
 //! Opening the store on the database: the older store's entries moved in, every entry read,
 //! those that do not open set aside.
 
+use std::rc::Rc;
+
 use wasm_bindgen::JsValue;
 use web_sys::IdbDatabase;
 
 use super::{aside_value, Store, AT_ASIDE, AT_GAME};
+use crate::record::GameRecord;
+use crate::registry::AnyGame;
 use crate::storage::idb::{self, ASIDE, GAMES};
 use crate::storage::{local, SavedGame};
 
@@ -106,12 +110,12 @@ impl Store {
 fn judge(
     id: &str,
     text: String,
-    games: &mut Vec<SavedGame>,
+    games: &mut Vec<(SavedGame, Rc<dyn AnyGame>)>,
     aside: &mut Vec<(String, String, String)>,
     bad: &mut Vec<(String, String, String)>,
 ) {
-    match SavedGame::parse(&text) {
-        Ok(game) if game.id == id => games.push(game),
+    match SavedGame::parse_with(&text, GameRecord::normalised_end) {
+        Ok((game, end)) if game.id == id => games.push((game, end)),
         Ok(_) => bad.push((
             id.into(),
             text,

@@ -46,7 +46,7 @@ pub fn Play(props: &PlayProps) -> Html {
         let id = props.id.clone();
         let store = props.store.clone();
         move || PlayState {
-            session: store.load(&id).and_then(Session::open),
+            session: store.load_line(&id).and_then(Session::open),
             message: None,
             unsaved: store.unsaved(&id),
             computer_failed: None,
@@ -117,11 +117,11 @@ pub fn Play(props: &PlayProps) -> Html {
             let loader = store.clone();
             // A game another tab has just made may have arrived since the page first looked.
             if missing {
-                dispatcher.dispatch(PlayAction::Reload(store.load(&id)));
+                dispatcher.dispatch(PlayAction::Reload(store.load_line(&id)));
             }
             let listening = store.listen(Callback::from(move |change: Change| match change {
                 Change::Game { id: changed, .. } if changed == id => {
-                    dispatcher.dispatch(PlayAction::Reload(loader.load(&id)));
+                    dispatcher.dispatch(PlayAction::Reload(loader.load_line(&id)));
                 }
                 // A new game that is a copy of this one: another tab's diverging history.
                 Change::Game { id: copy, game: Some(game), new: true }

@@ -4,6 +4,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::record::Timeline;
 use crate::session::{Session, Ticket};
 use crate::storage::local::{self, SaveError};
 use crate::storage::store::Store;
@@ -88,7 +89,7 @@ pub enum PlayAction {
     /// Show the position after this many moves.
     Goto(usize),
     /// Another tab changed this game: take its version.
-    Reload(Result<SavedGame, String>),
+    Reload(Result<(SavedGame, Option<Rc<Timeline>>), String>),
     /// Something to tell the player.
     Tell(String),
     /// The seat the device was handed to holds it now.
