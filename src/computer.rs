@@ -28,6 +28,22 @@ pub fn question(id: u32, strength: Strength, record: &str) -> String {
     format!("{id}\t{}\t{record}", strength.label())
 }
 
+/// A question for a hint: the move the quick strength would play for the seat to move after
+/// the record's moves, searched only from what that seat knows, and answered at once (not at
+/// the computer's pace).
+pub fn hint_question(id: u32, record: &str) -> String {
+    format!("{id}\t{HINT}\t{record}")
+}
+
+/// The word in a question's strength field that asks for a hint.
+const HINT: &str = "hint";
+
+/// Whether the worker answers `question` at the computer's pace ([`PACE_MS`]): every
+/// question but a hint.
+pub fn paced(question: &str) -> bool {
+    question.split('\t').nth(1) != Some(HINT)
+}
+
 /// An answer as the worker writes it.
 pub fn answer_text(id: u32, result: &Result<String, String>) -> String {
     match result {
@@ -111,7 +127,12 @@ pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
     let mut parts = question.splitn(3, '\t');
     let (Some(id), Some(strength), Some(record)) = (
         parts.next().and_then(|id| id.parse::<u32>().ok()),
-        parts.next().and_then(Strength::from_label),
+        parts.next().and_then(|word| match word {
+            // A hint is the quick strength's move, from the same seed: what a computer
+            // playing quick would play here.
+            HINT => Some(Strength::Quick),
+            word => Strength::from_label(word),
+        }),
         parts.next(),
     ) else {
         return answer_text(0, &Err("the question does not read".into()));
@@ -191,6 +212,17 @@ mod tests {
             Ok(mv),
             "same question, same move"
         );
+    }
+
+    #[test]
+    fn a_hint_is_the_quick_move_answered_at_once() {
+        let record = record(4);
+        let hint = read_answer(&answer(&hint_question(9, &record.to_json()), &|| 0.0)).unwrap();
+        assert_eq!(hint, ask(9, Strength::Quick, &record));
+        assert!(hint.1.is_ok());
+        assert!(!paced(&hint_question(9, "{}")));
+        assert!(paced(&question(9, Strength::Quick, "{}")));
+        assert!(paced(&question(9, Strength::Strong, "{}")));
     }
 
     #[test]

@@ -243,6 +243,17 @@ impl Session {
         }
     }
 
+    /// Counts a hint shown for the position `ticket` names (kept with the game, shown at its
+    /// end); the position stays current. `false` when the board has moved on since.
+    pub fn note_hint(&mut self, ticket: Ticket) -> bool {
+        if !self.is_current(ticket) {
+            return false;
+        }
+        self.saved.hints = self.saved.hints.saturating_add(1);
+        self.revision += 1;
+        true
+    }
+
     /// Changes each time this page changes the saved game: the page saves on each change.
     pub fn revision(&self) -> u64 {
         self.revision
@@ -597,6 +608,24 @@ mod tests {
             SavedGame::parse_with(&bad, GameRecord::normalised_line).unwrap_err(),
             SavedGame::parse(&bad).unwrap_err()
         );
+    }
+
+    #[test]
+    fn a_hint_is_counted_and_saved_without_moving_the_board() {
+        let mut s = session(9);
+        let ticket = s.ticket();
+        let revision = s.revision();
+        assert!(s.note_hint(ticket));
+        assert!(s.is_current(ticket), "the hint stays on the board");
+        assert_eq!(s.saved().hints, 1);
+        assert!(s.revision() > revision, "the count is saved");
+        let text = s.saved().to_json();
+        assert_eq!(SavedGame::parse(&text).unwrap().hints, 1);
+        // A move later, an old hint is not counted.
+        let mv = first_move(&s);
+        s.play(&mv, 1.0).unwrap();
+        assert!(!s.note_hint(ticket));
+        assert_eq!(s.saved().hints, 1);
     }
 
     #[test]

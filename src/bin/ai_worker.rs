@@ -37,7 +37,11 @@ fn main() {
             .unwrap_or(0);
         ASKING.with(|a| a.set(id));
         let answer = JsValue::from_str(&stackplay::computer::answer(&question, &js_sys::Date::now));
-        let wait = (stackplay::computer::PACE_MS - (js_sys::Date::now() - asked)).max(0.0);
+        let wait = if stackplay::computer::paced(&question) {
+            (stackplay::computer::PACE_MS - (js_sys::Date::now() - asked)).max(0.0)
+        } else {
+            0.0
+        };
         let scope = reply.clone();
         let post = Closure::once_into_js(move || {
             // A failed post leaves the page waiting; it asks again when the game moves on.

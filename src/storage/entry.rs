@@ -25,6 +25,8 @@ pub struct SavedGame {
     /// The game this one was copied from when two histories of it diverged (two tabs
     /// moving at once, a backup holding another version), so neither is lost.
     pub copy_of: Option<String>,
+    /// How many hints (the computer's suggestions) the players asked for in this game.
+    pub hints: u32,
 }
 
 /// A stored entry that could not be opened, kept so nothing is lost.
@@ -68,6 +70,7 @@ impl SavedGame {
             created_ms: now_ms,
             updated_ms: now_ms,
             copy_of: None,
+            hints: 0,
         }
     }
 
@@ -208,6 +211,10 @@ impl SavedGame {
                 Some(id) => Some(id.str()?.to_string()),
                 None => None,
             },
+            hints: match v.field("hints")? {
+                Some(n) => n.whole()?,
+                None => 0,
+            },
         })
     }
 
@@ -230,6 +237,10 @@ impl SavedGame {
         if let Some(original) = &self.copy_of {
             json::write_key(&mut out, "copy_of");
             json::write_str(&mut out, original);
+        }
+        if self.hints > 0 {
+            json::write_key(&mut out, "hints");
+            out.push_str(&self.hints.to_string());
         }
         out.push('}');
         out

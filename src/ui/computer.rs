@@ -101,12 +101,23 @@ fn start() -> Result<Client, String> {
 /// Asks for the computer's move after `record`'s moves; `reply` hears the answer once. A
 /// question still waiting is forgotten (its answer will be dropped).
 pub fn ask(record: &GameRecord, strength: Strength, reply: Reply) {
+    send(|id| crate::computer::question(id, strength, &record.to_json()), reply);
+}
+
+/// Asks for a hint for the seat to move after `record`'s moves (the quick strength's move,
+/// answered at once); `reply` hears it once, as [`ask`].
+pub fn hint(record: &GameRecord, reply: Reply) {
+    send(|id| crate::computer::hint_question(id, &record.to_json()), reply);
+}
+
+/// Sends the question `text` writes for a new id.
+fn send(text: impl FnOnce(u32) -> String, reply: Reply) {
     let id = NEXT_ID.with(|n| {
         let id = n.get();
         n.set(id.wrapping_add(1).max(1));
         id
     });
-    let text = crate::computer::question(id, strength, &record.to_json());
+    let text = text(id);
     STOPPED.with(|s| s.borrow_mut().take());
     let started = CLIENT.with(|c| {
         let mut c = c.borrow_mut();

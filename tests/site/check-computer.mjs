@@ -162,6 +162,61 @@ try {
     check(errors.length === 0, `computer: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await page.close();
   }
+  // A hint (Stack Control, two people): the quick computer's move for the seat to move,
+  // highlighted on the board and said in words, not played; counted with the game, and the
+  // count shown at its end.
+  {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await newGame(page, 'stack-control', ['person', 'person']);
+    await page.waitForSelector('svg.board .cell');
+    await oneMove(page);
+    await page.waitForFunction(() => document.querySelectorAll('.moves li').length === 1);
+    const id = new URL(page.url()).hash.replace('#/play/', '');
+    await page.click('#hint-button');
+    await page.waitForSelector('#hint:has-text("Hint")', { timeout: 20000 });
+    const hinted = page.locator('.play-layout.hinting svg.board .cell.last');
+    const words = await page.locator('#hint').innerText();
+    check(await hinted.count() === 2 && await page.locator('.moves li').count() === 1,
+      `computer: a hint is highlighted on the board (two squares), said in words ("${words}"), and not played`);
+    await shot(page, 'computer-hint.png');
+    await page.waitForTimeout(300);
+    check(JSON.parse((await readDb(page)).games[id]).hints === 1, 'computer: the hint is counted with the saved game');
+    // The hinted move is legal: one of its squares picked offers the other as a target.
+    const cells = await hinted.evaluateAll((els) => els.map((e) => e.getAttribute('data-square')));
+    let played = false;
+    for (const [from, to] of [[cells[0], cells[1]], [cells[1], cells[0]]]) {
+      await page.locator(`svg.board .cell[data-square="${from}"]`).click();
+      const target = page.locator(`svg.board .cell.target[data-square="${to}"]`);
+      if (await target.count() === 1) {
+        await target.click();
+        played = true;
+        break;
+      }
+      await page.keyboard.press('Escape');
+    }
+    await page.waitForTimeout(300);
+    check(played && await page.locator('.moves li').count() === 2 && await page.locator('#hint, .hinting').count() === 0,
+      'computer: the hinted move is legal, plays from the board, and the hint goes with the move');
+    // At a game's end, the count of hints used: a finished game of the computers' above,
+    // saved with two hints.
+    const stored = Object.values((await readDb(page)).games).map((t) => JSON.parse(t))
+      .find((g) => g.record.game === 'stack-control' && g.record.players[0].computer === 'quick');
+    if (stored) {
+      stored.id = 'hinted-game';
+      stored.hints = 2;
+      await putDb(page, stored.id, JSON.stringify(stored));
+      await page.goto(base + '#/');
+      await page.goto(base + '#/play/hinted-game');
+      await page.waitForSelector('.game-over', { timeout: 10000 });
+      check(/Hints used: 2/.test(await page.locator('.game-over').innerText()), 'computer: a finished game says how many hints were used');
+    } else {
+      check(false, 'computer: a finished game of the computers is stored, to show its hints');
+    }
+    check(errors.length === 0, `computer: hint: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+    await page.close();
+  }
   await context.close();
 } catch (e) {
   check(false, `the computer checks ran to the end (${e.stack || e})`);

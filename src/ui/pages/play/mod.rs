@@ -50,6 +50,7 @@ pub fn Play(props: &PlayProps) -> Html {
             message: None,
             unsaved: store.unsaved(&id),
             computer_failed: None,
+            hint: None,
             news: NEWS.with(|n| {
                 let mut n = n.borrow_mut();
                 n.as_ref()
@@ -263,7 +264,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 dispatcher.dispatch(PlayAction::Tell(why));
             }
         });
-        result_box(record, outcome, &seat_colour, on_rematch)
+        result_box(record, outcome, session.saved().hints, &seat_colour, on_rematch)
     });
     let history_note = (cursor < record.moves.len()).then(|| html! {
         <p class="history-note">{ format!("Showing move {cursor} of {}. Redo or pick a later move to return; a new move here replaces the later ones.", record.moves.len()) }</p>
@@ -330,17 +331,45 @@ pub fn Play(props: &PlayProps) -> Html {
         })
     };
     let saved = session.saved();
+    // A hint is shown on the board as its last move would be, in the hint's colours.
+    let hint = state.hint_now().cloned();
+    let hint_move = match &hint {
+        Some(Some(Ok(mv))) => Some(mv.clone()),
+        _ => None,
+    };
+    let can_move = !computers_turn
+        && to_move.is_some_and(|s| viewer == Viewer::Everyone || viewer == Viewer::Seat(s));
+    let on_hint = {
+        let dispatcher = state.dispatcher();
+        let ticket = session.ticket();
+        let mut record = record.clone();
+        record.moves.truncate(cursor);
+        Callback::from(move |_| {
+            dispatcher.dispatch(PlayAction::AskHint(ticket));
+            let reply = dispatcher.clone();
+            let reply = Callback::from(move |hint| reply.dispatch(PlayAction::Hint(ticket, hint)));
+            computer::hint(&record, reply);
+        })
+    };
+    let hint_note = hint.as_ref().map(|hint| {
+        let text = match hint {
+            None => "Thinking of a hint…".to_string(),
+            Some(Ok(mv)) => format!("Hint (what the quick computer would play): {}.", shown.describe_move(mv, viewer)),
+            Some(Err(why)) => format!("No hint: {why}."),
+        };
+        html! { <p class="hint-note" id="hint" role="status">{ text }</p> }
+    });
     let board_props = AnyBoardProps {
         position: shown.clone(),
         before: cursor
             .checked_sub(1)
+            .filter(|_| hint_move.is_none())
             .map(|i| session.position_for_viewer(i)),
-        last_move: session.last_move_for_viewer(cursor),
+        last_move: hint_move.clone().or_else(|| session.last_move_for_viewer(cursor)),
         ply: cursor,
         viewer,
         players: Rc::new(record.players.clone()),
-        can_move: !computers_turn
-            && to_move.is_some_and(|s| viewer == Viewer::Everyone || viewer == Viewer::Seat(s)),
+        can_move,
         on_move,
     };
     // One line per turn in the move list, for a game whose turns are several moves.
@@ -372,7 +401,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
                 { banner }
             </div>
-            <div class={classes!("play-layout", turn_style.as_ref().map(|_| "turn"))} style={turn_style.clone()}>
+            <div class={classes!("play-layout", turn_style.as_ref().map(|_| "turn"), hint_move.map(|_| "hinting"))} style={turn_style.clone()}>
                 { views::board(&slug, board_props) }
                 <div class="play-status">
                     if props.store.kind() == Kind::Memory {
@@ -401,9 +430,14 @@ pub fn Play(props: &PlayProps) -> Html {
                         </div>
                     }
                     { history_note }
+                    { hint_note }
                     if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
                     { result.unwrap_or_default() }
                     <div class="buttons">
+                        if can_move && outcome.is_none() {
+                            <button type="button" id="hint-button" onclick={on_hint} disabled={matches!(hint, Some(None))}
+                                title="What the computer would play here (quick strength)">{ "Hint" }</button>
+                        }
                         <button type="button" onclick={undo} disabled={!session.can_undo()} title="Ctrl+Z">{ "Undo" }</button>
                         <button type="button" onclick={redo} disabled={!saved.can_redo()} title="Ctrl+Shift+Z">{ "Redo" }</button>
                         <button type="button" id="share-link" onclick={on_share} disabled={secrets}

@@ -53,6 +53,7 @@ pub fn player_cards(slug: &str, record: &GameRecord, shown: &dyn AnyGame) -> Htm
 pub fn result_box(
     record: &GameRecord,
     outcome: &Outcome,
+    hints: u32,
     seat_colour: &dyn Fn(usize) -> String,
     on_rematch: Callback<MouseEvent>,
 ) -> Html {
@@ -79,6 +80,9 @@ pub fn result_box(
             <h2>{ result_line(record, outcome) }</h2>
             <p>{ outcome.reason.clone() }</p>
             { scores.unwrap_or_default() }
+            if hints > 0 {
+                <p class="hints-used">{ format!("Hints used: {hints}") }</p>
+            }
             <button type="button" class="primary" onclick={on_rematch}>{ "Rematch" }</button>
         </div>
     }

@@ -28,6 +28,18 @@ pub struct PlayState {
     /// The position where the computer could not move (it is not asked again there until the
     /// player says so).
     pub computer_failed: Option<Ticket>,
+    /// A hint for the position the ticket names: asked (`None`), or the suggested move, or
+    /// why there is none. Shown only while that position is on the board.
+    pub hint: Option<(Ticket, Option<Result<String, String>>)>,
+}
+
+impl PlayState {
+    /// The hint for the position on the board, if one was asked for it.
+    pub fn hint_now(&self) -> Option<&Option<Result<String, String>>> {
+        let (ticket, hint) = self.hint.as_ref()?;
+        let session = self.session.as_ref().ok()?;
+        session.is_current(*ticket).then_some(hint)
+    }
 }
 
 /// What the play page says about how the game came to be on it: a copy kept when two
@@ -100,6 +112,10 @@ pub enum PlayAction {
     Copied(News),
     /// The computer's answer for the position the ticket names (dropped if it is gone).
     Computer(Ticket, Result<String, String>),
+    /// A hint was asked for the position the ticket names.
+    AskHint(Ticket),
+    /// The hint for the position the ticket names (dropped if it is gone).
+    Hint(Ticket, Result<String, String>),
     /// Ask the computer again (after it could not move, or when the page comes back into
     /// view): the position gets a new ticket.
     AskAgain,
@@ -150,6 +166,12 @@ impl Reducible for PlayState {
                     ..(*self).clone()
                 })
             }
+            (_, PlayAction::AskHint(ticket)) => {
+                return Rc::new(PlayState {
+                    hint: Some((ticket, None)),
+                    ..(*self).clone()
+                })
+            }
             (Err(_), _) => return self,
             (Ok(session), action) => {
                 let mut next = session.clone();
@@ -183,6 +205,17 @@ impl Reducible for PlayState {
                             ..(*self).clone()
                         });
                     }
+                    PlayAction::Hint(ticket, hint) => {
+                        // Counted (and saved) once shown; dropped if the board moved on.
+                        if hint.is_ok() && !next.note_hint(ticket) {
+                            return self;
+                        }
+                        return Rc::new(PlayState {
+                            session: Ok(next),
+                            hint: Some((ticket, Some(hint))),
+                            ..(*self).clone()
+                        });
+                    }
                     PlayAction::AskAgain => {
                         if next.computer_to_move().is_none() {
                             return self;
@@ -193,7 +226,8 @@ impl Reducible for PlayState {
                     PlayAction::Tell(_)
                     | PlayAction::Reload(_)
                     | PlayAction::SaveState(_)
-                    | PlayAction::Copied(_) => false,
+                    | PlayAction::Copied(_)
+                    | PlayAction::AskHint(_) => false,
                 };
                 if !changed {
                     return self;
