@@ -170,7 +170,7 @@ impl GameRecord {
     /// # Errors
     /// [`ApiError::BadRecord`] (or a more precise error) saying what is wrong.
     pub fn validate(&self) -> Result<Box<dyn AnyGame>, ApiError> {
-        Ok(self.checked()?.0)
+        Ok(self.normalised_line()?.1.last().clone_box())
     }
 
     /// The record validated in full ([`GameRecord::validate`]), with every move rewritten in
@@ -179,23 +179,7 @@ impl GameRecord {
     /// # Errors
     /// As [`GameRecord::validate`].
     pub fn normalised(&self) -> Result<GameRecord, ApiError> {
-        Ok(self.normalised_end()?.0)
-    }
-
-    /// The record validated and normalised ([`GameRecord::normalised`]), and its last
-    /// position.
-    ///
-    /// # Errors
-    /// As [`GameRecord::validate`].
-    pub fn normalised_end(&self) -> Result<(GameRecord, Rc<dyn AnyGame>), ApiError> {
-        let (end, moves) = self.checked()?;
-        Ok((
-            GameRecord {
-                moves,
-                ..self.clone()
-            },
-            Rc::from(end),
-        ))
+        Ok(self.normalised_line()?.0)
     }
 
     /// The record validated in full and normalised ([`GameRecord::normalised`]) in the same
@@ -216,12 +200,6 @@ impl GameRecord {
             },
             line,
         ))
-    }
-
-    /// Every check of [`GameRecord::validate`]; the final position and the canonical moves.
-    fn checked(&self) -> Result<(Box<dyn AnyGame>, Vec<String>), ApiError> {
-        let start = self.checked_start()?;
-        self.replay_from(start, self.moves.len())
     }
 
     /// Every check of [`GameRecord::validate`] but the moves' own; the starting position.

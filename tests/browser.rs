@@ -86,7 +86,7 @@ async fn play_save_restore_corrupt_and_share() {
     // Another tab plays a move in the same game: this tab follows instead of overwriting it.
     let other_tab = Store::open().await;
     sleep(40).await;
-    let mut other = other_tab.load(&keys[0]).unwrap();
+    let mut other = other_tab.load_line(&keys[0]).unwrap().0;
     let reply = other.record.replay(1).unwrap().legal_moves()[0].clone();
     other.push_move(reply.clone(), 1.0);
     other_tab.save(&other);

@@ -323,7 +323,10 @@ async fn a_backup_never_writes_over_an_unsaved_game_or_an_entry_that_does_not_op
         ),
         (0, 1, 1, 0)
     );
-    assert_eq!(tab.load("held").unwrap().record.moves, held.record.moves);
+    assert_eq!(
+        tab.load_line("held").unwrap().0.record.moves,
+        held.record.moves
+    );
     assert_eq!(stored_text("future").await.as_deref(), Some(newer.as_str()));
     tab.flush_unsaved();
     until("the retry to land", || tab.unsaved("held").is_none()).await;

@@ -2,7 +2,7 @@
 
 use crate::core::ApiError;
 use crate::json::{self, Json, JsonError, Problem};
-use crate::record::{check_name, GameRecord};
+use crate::record::{check_name, GameRecord, Timeline};
 
 /// The storage schema this build writes and reads.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -80,9 +80,7 @@ impl SavedGame {
     /// A sentence saying what is wrong: not JSON, an unknown schema, a record that does not
     /// replay, a cursor past the moves.
     pub fn parse(text: &str) -> Result<SavedGame, EntryError> {
-        let tree = json::parse(text)
-            .map_err(|e| EntryError::damaged(format!("not readable ({})", json_problem(&e))))?;
-        SavedGame::judge(&tree)
+        SavedGame::parse_line(text).map(|(saved, _)| saved)
     }
 
     /// Validates an entry already read as JSON (see [`SavedGame::parse`]).
@@ -90,33 +88,27 @@ impl SavedGame {
     /// # Errors
     /// See [`SavedGame::parse`].
     pub fn judge(tree: &Json) -> Result<SavedGame, EntryError> {
-        SavedGame::judge_with(tree, GameRecord::normalised_end).map(|(saved, _)| saved)
+        SavedGame::judge_line(tree).map(|(saved, _)| saved)
     }
 
-    /// Reads and fully validates a stored entry ([`SavedGame::parse`]); with it, what its
-    /// replay built: `replay` is [`GameRecord::normalised_end`] (the last position, for a
-    /// list) or [`GameRecord::normalised_line`] (every position, which a page then opens
-    /// without replaying the game again).
+    /// Reads and fully validates a stored entry ([`SavedGame::parse`]) in the one replay
+    /// that builds its timeline: what a page opens without replaying the game again, and
+    /// where a list finds its last position.
     ///
     /// # Errors
     /// See [`SavedGame::parse`].
-    pub fn parse_with<T>(
-        text: &str,
-        replay: impl FnOnce(&GameRecord) -> Result<(GameRecord, T), ApiError>,
-    ) -> Result<(SavedGame, T), EntryError> {
+    pub fn parse_line(text: &str) -> Result<(SavedGame, Timeline), EntryError> {
         let tree = json::parse(text)
             .map_err(|e| EntryError::damaged(format!("not readable ({})", json_problem(&e))))?;
-        SavedGame::judge_with(&tree, replay)
+        SavedGame::judge_line(&tree)
     }
 
-    fn judge_with<T>(
-        tree: &Json,
-        replay: impl FnOnce(&GameRecord) -> Result<(GameRecord, T), ApiError>,
-    ) -> Result<(SavedGame, T), EntryError> {
+    /// [`SavedGame::judge`], with the timeline its replay built.
+    fn judge_line(tree: &Json) -> Result<(SavedGame, Timeline), EntryError> {
         let mut saved = SavedGame::judge_head(tree)?;
-        let (record, built) = replay(&saved.record).map_err(record_refusal)?;
+        let (record, line) = saved.record.normalised_line().map_err(record_refusal)?;
         saved.record = record;
-        Ok((saved.judge_tail()?, built))
+        Ok((saved.judge_tail()?, line))
     }
 
     /// The checks of [`SavedGame::judge`] before the moves are replayed.

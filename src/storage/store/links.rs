@@ -75,7 +75,7 @@ impl Store {
         let mut done = Restored::default();
         let mut to_write = Vec::new();
         for mut game in games {
-            let verdict = match self.load(&game.id) {
+            let verdict = match self.load_line(&game.id).map(|(game, _)| game) {
                 Ok(here) => restore_as(Some(&here), &game),
                 // An entry that does not open (from a newer version) is never written over.
                 Err(_) if self.raw(&format!("{AT_GAME}{}", game.id)).is_some() => Restore::Copy,

@@ -27,8 +27,7 @@ use super::entry::{decide, LinkMeets};
 use super::idb::{self, ASIDE, GAMES};
 use super::local::{new_id, SaveError};
 use super::{SavedGame, SetAside};
-use crate::record::{GameRecord, Timeline};
-use crate::registry::AnyGame;
+use crate::record::Timeline;
 
 /// Where the games of this tab are kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,9 +55,6 @@ pub struct Shelf {
     /// The games that open, most recently played first (this tab's unsaved versions
     /// included).
     pub games: Vec<SavedGame>,
-    /// Each game's last position (as `games`, one for one): what the lists show of it,
-    /// kept from when it was read, never replayed for each look.
-    pub ends: Vec<Rc<dyn AnyGame>>,
     /// The entries that do not open, each with its reason.
     pub aside: Vec<SetAside>,
     /// The ids of games this tab holds but could not save yet, and why.
@@ -141,8 +137,6 @@ struct Entry {
     id: String,
     /// The version this tab shows (saved, on its way, or unsaved).
     game: SavedGame,
-    /// Its last position, once known (for lists).
-    end: Option<Rc<dyn AnyGame>>,
     /// Its timeline, when another tab's version was read (and validated) into it: the page
     /// showing the game takes it without replaying the game again.
     line: Option<Rc<Timeline>>,
@@ -209,17 +203,16 @@ impl Store {
 
     fn new(
         db: Option<IdbDatabase>,
-        games: Vec<(SavedGame, Rc<dyn AnyGame>)>,
+        games: Vec<SavedGame>,
         aside: Vec<(String, String, String)>,
         left_behind: usize,
     ) -> Store {
         let entries = games
             .into_iter()
-            .map(|(game, end)| Entry {
+            .map(|game| Entry {
                 id: game.id.clone(),
                 seen: game.record.moves.clone(),
                 game,
-                end: Some(end),
                 line: None,
                 flying: 0,
                 unsaved: None,
@@ -303,17 +296,11 @@ impl Store {
     fn show(&self, game: SavedGame, line: Option<Timeline>) -> usize {
         let at = self.find(&game.id);
         let mut entries = self.0.entries.borrow_mut();
-        let end = line.as_ref().map(|l| l.last().clone());
         let line = line.map(Rc::new);
         match at {
             Some(i) => {
-                let e = &mut entries[i];
-                // The same moves: the last position stands.
-                if e.game.record != game.record || end.is_some() {
-                    e.end = end;
-                }
-                e.line = line;
-                e.game = game;
+                entries[i].line = line;
+                entries[i].game = game;
                 i
             }
             None => {
@@ -321,7 +308,6 @@ impl Store {
                     id: game.id.clone(),
                     seen: Vec::new(),
                     game,
-                    end,
                     line,
                     flying: 0,
                     unsaved: None,
@@ -340,7 +326,7 @@ impl Store {
         };
         let game = match flag {
             Some('d') => None,
-            _ => match SavedGame::parse_with(text, GameRecord::normalised_line) {
+            _ => match SavedGame::parse_line(text) {
                 Ok((g, line)) if g.id == id => Some((g, line)),
                 _ => return,
             },
@@ -373,24 +359,16 @@ impl Store {
     /// that do not, each with its reason.
     pub fn load_all(&self) -> Shelf {
         let mut shelf = Shelf::default();
-        let mut games = Vec::new();
-        for e in self.0.entries.borrow_mut().iter_mut() {
-            // This tab's own new versions: replayed once here, then kept.
-            if e.end.is_none() {
-                e.end = e.game.record.replay(usize::MAX).ok().map(Rc::from);
-            }
-            if let Some(end) = &e.end {
-                games.push((e.game.clone(), end.clone()));
-            }
+        for e in self.0.entries.borrow().iter() {
+            shelf.games.push(e.game.clone());
             if let Some(why) = e.unsaved {
                 shelf.unsaved.push((e.id.clone(), why));
             }
         }
-        crate::core::sort_small_by(&mut games, |(a, _), (b, _)| {
+        crate::core::sort_small_by(&mut shelf.games, |a, b| {
             b.updated_ms.total_cmp(&a.updated_ms).then(a.id.cmp(&b.id))
                 == std::cmp::Ordering::Greater
         });
-        (shelf.games, shelf.ends) = games.into_iter().unzip();
         for (key, reason, _) in self.0.aside.borrow().iter() {
             let id = key.split_once('.').map_or(key.as_str(), |(_, id)| id);
             shelf.aside.push(SetAside {
@@ -402,19 +380,11 @@ impl Store {
         shelf
     }
 
-    /// One saved game by id (this tab's version).
-    ///
-    /// # Errors
-    /// When there is none, or it cannot be opened.
-    pub fn load(&self, id: &str) -> Result<SavedGame, String> {
-        self.load_line(id).map(|(game, _)| game)
-    }
-
     /// One saved game by id (this tab's version), with its timeline when the store has just
     /// read it into one (another tab's version): opened or adopted without a replay.
     ///
     /// # Errors
-    /// As [`Store::load`].
+    /// When there is none, or it cannot be opened.
     pub fn load_line(&self, id: &str) -> Result<(SavedGame, Option<Rc<Timeline>>), String> {
         if let Some(i) = self.find(id) {
             let e = &self.0.entries.borrow()[i];
@@ -486,7 +456,7 @@ impl Store {
         let i = self.show(kept.clone(), None);
         self.0.entries.borrow_mut()[i].seen = kept.record.moves.clone();
         // What is stored under `id` is the other tab's version: this tab shows it there.
-        match before.map(|b| SavedGame::parse_with(&b, GameRecord::normalised_line)) {
+        match before.map(|b| SavedGame::parse_line(&b)) {
             Some(Ok((theirs, line))) if theirs.id == id => {
                 let i = self.show(theirs, Some(line));
                 self.0.entries.borrow_mut()[i].unsaved = None;

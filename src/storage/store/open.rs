@@ -1,14 +1,10 @@
 //! Opening the store on the database: the older store's entries moved in, every entry read,
 //! those that do not open set aside.
 
-use std::rc::Rc;
-
 use wasm_bindgen::JsValue;
 use web_sys::IdbDatabase;
 
 use super::{aside_value, Store, AT_ASIDE, AT_GAME};
-use crate::record::GameRecord;
-use crate::registry::AnyGame;
 use crate::storage::idb::{self, ASIDE, GAMES};
 use crate::storage::{local, SavedGame};
 
@@ -110,12 +106,12 @@ impl Store {
 fn judge(
     id: &str,
     text: String,
-    games: &mut Vec<(SavedGame, Rc<dyn AnyGame>)>,
+    games: &mut Vec<SavedGame>,
     aside: &mut Vec<(String, String, String)>,
     bad: &mut Vec<(String, String, String)>,
 ) {
-    match SavedGame::parse_with(&text, GameRecord::normalised_end) {
-        Ok((game, end)) if game.id == id => games.push((game, end)),
+    match SavedGame::parse(&text) {
+        Ok(game) if game.id == id => games.push(game),
         Ok(_) => bad.push((
             id.into(),
             text,

@@ -4,7 +4,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::record::GameRecord;
-use crate::registry::{self, AnyGame};
+use crate::registry;
 use crate::storage::entry::{Backup, BackupFile, EntryError};
 use crate::storage::store::{Kind, Restored, Store};
 use crate::storage::{SavedGame, SetAside};
@@ -42,16 +42,14 @@ fn game_cards() -> Html {
         .collect()
 }
 
-fn saved_row(
-    saved: &SavedGame,
-    end: &dyn AnyGame,
-    unsaved: bool,
-    on_delete: Callback<String>,
-) -> Html {
+fn saved_row(saved: &SavedGame, unsaved: bool, on_delete: Callback<String>) -> Html {
     let record = &saved.record;
     let name = registry::find(&record.game).map_or("?", |e| e.info().name);
     // The live game (all its moves), even if the board was left on an earlier move.
-    let status = status_line(record, end);
+    let status = record
+        .replay(record.moves.len())
+        .map(|g| status_line(record, g.as_ref()))
+        .unwrap_or_else(|e| e.to_string());
     let players: Vec<String> = (0..record.players.len())
         .map(|s| player_name(record, s))
         .collect();
@@ -240,13 +238,16 @@ pub fn Home(props: &HomeProps) -> Html {
         let saved = saved.clone();
         Callback::from(move |_| {
             // Judged on what is stored now, not when the page opened.
-            let shelf = saved.load_all();
-            let finished: Vec<String> = shelf
+            let finished: Vec<String> = saved
+                .load_all()
                 .games
                 .iter()
-                .zip(&shelf.ends)
-                .filter(|(_, end)| end.outcome().is_some())
-                .map(|(g, _)| g.id.clone())
+                .filter(|g| {
+                    g.record
+                        .replay(g.record.moves.len())
+                        .is_ok_and(|p| p.outcome().is_some())
+                })
+                .map(|g| g.id.clone())
                 .collect();
             let question = format!(
                 "Delete the {} finished game{}? This cannot be undone (download a backup first to keep them).",
@@ -368,7 +369,7 @@ pub fn Home(props: &HomeProps) -> Html {
             // Returning players see their games first; newcomers see the games to start.
             if !games.is_empty() {
                 <h2>{ "Continue" }</h2>
-                <ul class="saved-list">{ for games.iter().zip(&shelf.ends).map(|(g, end)| saved_row(g, end.as_ref(), unsaved(&g.id), on_delete.clone())) }</ul>
+                <ul class="saved-list">{ for games.iter().map(|g| saved_row(g, unsaved(&g.id), on_delete.clone())) }</ul>
                 <p class="storage-use" id="storage-use">
                     if let Some((used, quota)) = *estimate {
                         { format!("This site uses {} of the {} this browser allows it.", size_text(used), size_text(quota)) }
