@@ -175,7 +175,7 @@ try {
     await page.waitForFunction(() => document.querySelectorAll('.moves li').length === 1);
     const id = new URL(page.url()).hash.replace('#/play/', '');
     await page.click('#hint-button');
-    await page.waitForSelector('#hint:has-text("Hint")', { timeout: 20000 });
+    await page.waitForSelector('.play-layout.hinting', { timeout: 20000 });
     const hinted = page.locator('.play-layout.hinting svg.board .cell.last');
     const words = await page.locator('#hint').innerText();
     check(await hinted.count() === 2 && await page.locator('.moves li').count() === 1,
@@ -207,8 +207,8 @@ try {
       stored.id = 'hinted-game';
       stored.hints = 2;
       await putDb(page, stored.id, JSON.stringify(stored));
-      await page.goto(base + '#/');
       await page.goto(base + '#/play/hinted-game');
+      await page.reload();
       await page.waitForSelector('.game-over', { timeout: 10000 });
       check(/Hints used: 2/.test(await page.locator('.game-over').innerText()), 'computer: a finished game says how many hints were used');
     } else {

@@ -435,7 +435,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     { result.unwrap_or_default() }
                     <div class="buttons">
                         if can_move && outcome.is_none() {
-                            <button type="button" id="hint-button" onclick={on_hint} disabled={matches!(hint, Some(None))}
+                            <button type="button" id="hint-button" onclick={on_hint} disabled={matches!(hint, Some(None | Some(Ok(_))))}
                                 title="What the computer would play here (quick strength)">{ "Hint" }</button>
                         }
                         <button type="button" onclick={undo} disabled={!session.can_undo()} title="Ctrl+Z">{ "Undo" }</button>
