@@ -101,13 +101,19 @@ fn start() -> Result<Client, String> {
 /// Asks for the computer's move after `record`'s moves; `reply` hears the answer once. A
 /// question still waiting is forgotten (its answer will be dropped).
 pub fn ask(record: &GameRecord, strength: Strength, reply: Reply) {
-    send(|id| crate::computer::question(id, strength, &record.to_json()), reply);
+    send(
+        |id| crate::computer::question(id, strength, &record.to_json()),
+        reply,
+    );
 }
 
 /// Asks for a hint for the seat to move after `record`'s moves (the quick strength's move,
 /// answered at once); `reply` hears it once, as [`ask`].
 pub fn hint(record: &GameRecord, reply: Reply) {
-    send(|id| crate::computer::hint_question(id, &record.to_json()), reply);
+    send(
+        |id| crate::computer::hint_question(id, &record.to_json()),
+        reply,
+    );
 }
 
 /// Sends the question `text` writes for a new id.

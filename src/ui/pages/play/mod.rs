@@ -264,7 +264,13 @@ pub fn Play(props: &PlayProps) -> Html {
                 dispatcher.dispatch(PlayAction::Tell(why));
             }
         });
-        result_box(record, outcome, session.saved().hints, &seat_colour, on_rematch)
+        result_box(
+            record,
+            outcome,
+            session.saved().hints,
+            &seat_colour,
+            on_rematch,
+        )
     });
     let history_note = (cursor < record.moves.len()).then(|| html! {
         <p class="history-note">{ format!("Showing move {cursor} of {}. Redo or pick a later move to return; a new move here replaces the later ones.", record.moves.len()) }</p>
@@ -354,7 +360,10 @@ pub fn Play(props: &PlayProps) -> Html {
     let hint_note = hint.as_ref().map(|hint| {
         let text = match hint {
             None => "Thinking of a hint…".to_string(),
-            Some(Ok(mv)) => format!("Hint (what the quick computer would play): {}.", shown.describe_move(mv, viewer)),
+            Some(Ok(mv)) => format!(
+                "Hint (what the quick computer would play): {}.",
+                shown.describe_move(mv, viewer)
+            ),
             Some(Err(why)) => format!("No hint: {why}."),
         };
         html! { <p class="hint-note" id="hint" role="status">{ text }</p> }
@@ -365,7 +374,9 @@ pub fn Play(props: &PlayProps) -> Html {
             .checked_sub(1)
             .filter(|_| hint_move.is_none())
             .map(|i| session.position_for_viewer(i)),
-        last_move: hint_move.clone().or_else(|| session.last_move_for_viewer(cursor)),
+        last_move: hint_move
+            .clone()
+            .or_else(|| session.last_move_for_viewer(cursor)),
         ply: cursor,
         viewer,
         players: Rc::new(record.players.clone()),
