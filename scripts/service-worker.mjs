@@ -49,6 +49,75 @@ for (const f of terser ? glue : []) {
   fs.writeFileSync(file, code);
 }
 
+// wasm-bindgen names each import of the page's wasm after its function plus a hash (about 200
+// names of 35 characters), written twice: in the wasm's import section and as the keys of the
+// JS glue's import object, where gzip cannot shorten the hashes. Both are renamed to short
+// names here, together (docs/bundle.md: about 4 KB gzipped of the first load). Left as they
+// are, with a warning, if any name is not found exactly once in the glue.
+const leb = (buf, i) => {
+  let value = 0; let shift = 0; let byte;
+  do { byte = buf[i++]; value += (byte & 0x7f) * 2 ** shift; shift += 7; } while (byte & 0x80);
+  return [value, i];
+};
+const lebBytes = (n) => {
+  const out = [];
+  do { let byte = n % 128; n = Math.floor(n / 128); if (n > 0) byte |= 0x80; out.push(byte); } while (n > 0);
+  return out;
+};
+const nameBytes = (s) => { const b = Buffer.from(s, 'utf8'); return [...lebBytes(b.length), ...b]; };
+function shortenImports(wasmFile, jsFile) {
+  const wasm = fs.readFileSync(wasmFile);
+  let js = fs.readFileSync(jsFile, 'utf8');
+  let i = 8;
+  while (i < wasm.length) {
+    const id = wasm[i];
+    const [size, start] = leb(wasm, i + 1);
+    const end = start + size;
+    if (id === 2) {
+      let [count, k] = leb(wasm, start);
+      const entries = [];
+      for (let n = 0; n < count; n++) {
+        let len;
+        [len, k] = leb(wasm, k); const module = wasm.toString('utf8', k, k + len); k += len;
+        [len, k] = leb(wasm, k); const field = wasm.toString('utf8', k, k + len); k += len;
+        const from = k;
+        const kind = wasm[k++];
+        const limits = () => { const flag = wasm[k++]; [, k] = leb(wasm, k); if (flag & 1) [, k] = leb(wasm, k); };
+        if (kind === 0) [, k] = leb(wasm, k);
+        else if (kind === 1) { k++; limits(); } else if (kind === 2) limits();
+        else if (kind === 3) k += 2;
+        else if (kind === 4) { k++; [, k] = leb(wasm, k); } else return `import kind ${kind}`;
+        entries.push({ module, field, desc: wasm.subarray(from, k) });
+      }
+      if (entries.every((e) => /^\$[0-9a-z]+$/.test(e.field))) return null; // short already
+      const modules = [...new Set(entries.map((e) => e.module))];
+      const quoted = (s) => js.split(JSON.stringify(s)).length - 1;
+      if (modules.some((m) => quoted(m) !== 1)) return 'a module name is not found once';
+      const key = (f) => new RegExp(`(?<![\\w$])${f.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
+      for (const e of entries) if ((js.match(key(e.field)) || []).length !== 1) return `${e.field} is not found once`;
+      const body = [...lebBytes(entries.length)];
+      entries.forEach((e, n) => {
+        const short = '$' + n.toString(36);
+        js = js.replace(key(e.field), short);
+        body.push(...nameBytes(String(modules.indexOf(e.module))), ...nameBytes(short), ...e.desc);
+      });
+      for (const m of modules) js = js.replace(JSON.stringify(m), JSON.stringify(String(modules.indexOf(m))));
+      const section = Buffer.from([2, ...lebBytes(body.length), ...body]);
+      fs.writeFileSync(wasmFile, Buffer.concat([wasm.subarray(0, i), section, wasm.subarray(end)]));
+      fs.writeFileSync(jsFile, js);
+      return null;
+    }
+    i = end;
+  }
+  return 'no import section';
+}
+for (const f of glue) {
+  const wasmFile = path.join(dir, f.replace(/\.js$/, '_bg.wasm'));
+  if (!fs.existsSync(wasmFile)) continue;
+  const why = shortenImports(wasmFile, path.join(dir, f));
+  if (why) console.warn(`service-worker.mjs: the wasm's import names are left long (${why})`);
+}
+
 // Trunk's loader for the computer's worker calls wasm-bindgen's init the old way, which logs a
 // deprecation warning in the worker; call it the current way (before the files are hashed).
 const loader = path.join(dir, 'ai-worker_loader.js');

@@ -38,10 +38,60 @@ pub fn hint_question(id: u32, record: &str) -> String {
 /// The word in a question's strength field that asks for a hint.
 const HINT: &str = "hint";
 
+/// A question for the chances over a finished game: each seat's chance after every move
+/// ([`chances`]), answered at once.
+pub fn chances_question(id: u32, record: &str) -> String {
+    format!("{id}\t{CHANCES}\t{record}")
+}
+
+/// The word in a question's strength field that asks for the chances.
+const CHANCES: &str = "chances";
+
 /// Whether the worker answers `question` at the computer's pace ([`PACE_MS`]): every
-/// question but a hint.
+/// question but a hint or the chances.
 pub fn paced(question: &str) -> bool {
-    question.split('\t').nth(1) != Some(HINT)
+    !matches!(question.split('\t').nth(1), Some(HINT | CHANCES))
+}
+
+/// Each seat's chance after every move of a finished game, as the search sees each
+/// position in full (a finished game shows everyone everything), drawn as an SVG chart 600
+/// wide and 200 high with a polyline a seat (class `s<seat>`, coloured by the page; x =
+/// position × 600 / last position, y = 196 - 192 × chance). Made of numbers only, so the page
+/// places it as it is. A fortieth of the game's planned second of thinking a position, in
+/// iterations (the same chart on every machine).
+///
+/// # Errors
+/// A record that does not replay, or a game not over.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+pub fn chances(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, ApiError> {
+    let (_, line) = record.normalised_line()?;
+    if line.last().outcome().is_none() {
+        return Err(ApiError::BadRecord("the game is not over".into()));
+    }
+    let per_second = line.last().info().search_per_second;
+    let budget = crate::ai::Budget::iterations((per_second / 40).max(50));
+    let last = line.moves().max(1);
+    let mut lines = vec![String::new(); line.last().seats()];
+    for i in 0..=line.moves() {
+        let seen = line
+            .position(i)
+            .chances(&budget, record.seed ^ i as u64, now);
+        for (points, c) in lines.iter_mut().zip(seen) {
+            let y = 196.0 - 192.0 * c;
+            points.push_str(&format!("{},{y:.0} ", i * 600 / last));
+        }
+    }
+    let mut svg = String::from(
+        r#"<svg viewBox="0 0 600 200" role="img" aria-label="Chances of each player after every move (pick a point to see that position)">"#,
+    );
+    for (seat, points) in lines.iter().enumerate() {
+        svg.push_str(&format!(
+            r#"<polyline class="s{seat}" points="{}"/>"#,
+            points.trim_end()
+        ));
+    }
+    svg.push_str("</svg>");
+    Ok(svg)
 }
 
 /// An answer as the worker writes it.
@@ -125,12 +175,13 @@ pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
         return bench(rest, now);
     }
     let mut parts = question.splitn(3, '\t');
+    let asked = question.split('\t').nth(1).unwrap_or_default();
     let (Some(id), Some(strength), Some(record)) = (
         parts.next().and_then(|id| id.parse::<u32>().ok()),
         parts.next().and_then(|word| match word {
             // A hint is the quick strength's move, from the same seed: what a computer
             // playing quick would play here.
-            HINT => Some(Strength::Quick),
+            HINT | CHANCES => Some(Strength::Quick),
             word => Strength::from_label(word),
         }),
         parts.next(),
@@ -138,7 +189,10 @@ pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
         return answer_text(0, &Err("the question does not read".into()));
     };
     let result = GameRecord::from_json(record)
-        .and_then(|record| choose(&record, strength, now))
+        .and_then(|record| match asked {
+            CHANCES => chances(&record, now),
+            _ => choose(&record, strength, now),
+        })
         .map_err(|e| e.to_string());
     answer_text(id, &result)
 }
@@ -223,6 +277,62 @@ mod tests {
         assert!(!paced(&hint_question(9, "{}")));
         assert!(paced(&question(9, Strength::Quick, "{}")));
         assert!(paced(&question(9, Strength::Strong, "{}")));
+    }
+
+    #[test]
+    fn the_chances_follow_a_finished_game_to_its_result() {
+        let mut record = record(0);
+        let mut game = record.start().unwrap();
+        while game.outcome().is_none() {
+            let mv = game.legal_moves()[0].clone();
+            game.play(&mv).unwrap();
+            record.moves.push(mv);
+        }
+        let q = chances_question(3, &record.to_json());
+        assert!(!paced(&q));
+        let (id, text) = read_answer(&answer(&q, &|| 0.0)).unwrap();
+        assert_eq!(id, 3);
+        let text = text.unwrap();
+        assert!(text.starts_with("<svg ") && text.ends_with("</svg>"));
+        // Each seat's line: a point a position, x from 0 to 600, y within the chart; the two
+        // chances add up to 1 (y1 + y2 = 2 × 196 - 192), and the end is the result.
+        let line = |s: usize| -> Vec<(u32, u32)> {
+            let from = format!(r#"class="s{s}" points=""#);
+            let at = text.find(&from).unwrap() + from.len();
+            text[at..text[at..].find('"').unwrap() + at]
+                .split(' ')
+                .map(|p| {
+                    let (x, y) = p.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect()
+        };
+        let (a, b) = (line(0), line(1));
+        assert_eq!(a.len(), record.moves.len() + 1, "one point a position");
+        assert_eq!((a[0].0, a.last().unwrap().0), (0, 600));
+        assert!(a
+            .iter()
+            .zip(&b)
+            .all(|(p, q)| p.0 == q.0 && (199..=201).contains(&(p.1 + q.1))));
+        let winner = game.outcome().unwrap().winners[0];
+        assert_eq!(
+            [a.last().unwrap().1, b.last().unwrap().1][winner],
+            4,
+            "the winner ends at 100%"
+        );
+        assert_eq!(
+            read_answer(&answer(&q, &|| 0.0)).unwrap().1,
+            Ok(text.clone()),
+            "the same each time"
+        );
+        // Not over: refused.
+        let unfinished = self::record(3);
+        let (_, refused) = read_answer(&answer(
+            &chances_question(4, &unfinished.to_json()),
+            &|| 0.0,
+        ))
+        .unwrap();
+        assert!(refused.unwrap_err().contains("not over"));
     }
 
     #[test]

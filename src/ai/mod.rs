@@ -22,7 +22,7 @@ mod reward;
 mod search;
 
 pub use reward::{heuristic_rewards, outcome_rewards};
-pub use search::{search, Choice, Settings};
+pub use search::{chances, search, Choice, Settings};
 
 use crate::core::{Game, GameInfo, PlayError};
 

@@ -172,23 +172,7 @@ pub fn search<G: Game>(
         }
     }
 
-    let mut tree = Tree {
-        nodes: vec![Node {
-            seen: NONE,
-            sibling: NONE,
-            edges: edges_of(moves),
-            listed: true,
-            visits: 0,
-            winning: None,
-        }],
-        hidden,
-        settings: *settings,
-        rng: Rng::new(seed ^ 0xA1A1_5EA2_C4F0_0D15),
-        seen: Vec::new(),
-        rewards: vec![0.0; root.seats()],
-        path: Vec::new(),
-        legal_here: Vec::new(),
-    };
+    let mut tree = Tree::new(&root, moves, settings, seed);
     let wide = tree.nodes[0].edges.len() > settings.halving_above;
     if wide {
         return halving(&mut tree, &root, me, budget, clock, start);
@@ -219,6 +203,44 @@ pub fn search<G: Game>(
         .next()
         .ok_or(PlayError::GameOver)?;
     Ok(chosen(best, iterations, clock() - start))
+}
+
+/// Each seat's chance in `game` as the search sees it: every seat's mean reward over a
+/// search of `budget` from the whole position (what a finished game shows everyone), as
+/// shares that sum to 1. A finished game gives its result's shares.
+pub fn chances<G: Game>(game: &G, budget: &Budget, seed: u64, clock: &dyn Fn() -> f64) -> Vec<f64> {
+    let seats = game.seats();
+    let mut totals = vec![0.0; seats];
+    match (game.outcome(), game.to_move()) {
+        (Some(outcome), _) => outcome_rewards(&outcome, &mut totals),
+        (None, Some(me)) => {
+            let settings = Settings {
+                remember: false,
+                ..Settings::default()
+            };
+            let mut tree = Tree::new(game, game.legal_moves(), &settings, seed);
+            tree.hidden = false;
+            let start = clock();
+            let mut iterations = 0;
+            while !spent(budget, iterations, clock, start) {
+                tree.iterate(game, me, None);
+                for (t, r) in totals.iter_mut().zip(&tree.rewards) {
+                    *t += r;
+                }
+                iterations += 1;
+            }
+        }
+        (None, None) => {}
+    }
+    let sum: f64 = totals.iter().sum();
+    if sum > 0.0 {
+        for t in &mut totals {
+            *t /= sum;
+        }
+    } else {
+        totals.fill(1.0 / seats.max(1) as f64);
+    }
+    totals
 }
 
 /// Sequential halving at the root (Karnin, Koren and Somekh 2013; below the root the walks
@@ -376,6 +398,27 @@ struct Tree<G: Game> {
 }
 
 impl<G: Game> Tree<G> {
+    /// A tree holding only the root, whose moves are `moves`.
+    fn new(root: &G, moves: Vec<G::Move>, settings: &Settings, seed: u64) -> Self {
+        Tree {
+            nodes: vec![Node {
+                seen: NONE,
+                sibling: NONE,
+                edges: edges_of(moves),
+                listed: true,
+                visits: 0,
+                winning: None,
+            }],
+            hidden: G::info().hidden_information,
+            settings: *settings,
+            rng: Rng::new(seed ^ 0xA1A1_5EA2_C4F0_0D15),
+            seen: Vec::new(),
+            rewards: vec![0.0; root.seats()],
+            path: Vec::new(),
+            legal_here: Vec::new(),
+        }
+    }
+
     /// One iteration: walk down the tree (UCT; from the root, the `forced` edge when given),
     /// add one node, play out, back up. Returns `me`'s final score margin ([`score_margin`];
     /// 0 where the game keeps no scores or the playout was cut off).

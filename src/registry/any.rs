@@ -57,6 +57,9 @@ pub trait AnyGame {
         seed: u64,
         clock: &dyn Fn() -> f64,
     ) -> Result<String, ApiError>;
+    /// Each seat's chance here as the search sees it ([`crate::ai::chances`]).
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn chances(&self, budget: &crate::ai::Budget, seed: u64, clock: &dyn Fn() -> f64) -> Vec<f64>;
     /// What `seat`'s player card shows (call it on a masked position).
     fn seat_card(&self, seat: Seat) -> SeatCard;
     /// Facts about the table (round, steps left in the turn).
@@ -145,6 +148,10 @@ impl<G: Game> AnyGame for G {
         clock: &dyn Fn() -> f64,
     ) -> Result<String, ApiError> {
         Ok(crate::ai::best_move(self, budget, seed, clock)?.to_string())
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn chances(&self, budget: &crate::ai::Budget, seed: u64, clock: &dyn Fn() -> f64) -> Vec<f64> {
+        crate::ai::chances(self, budget, seed, clock)
     }
     fn seat_card(&self, seat: Seat) -> SeatCard {
         Game::seat_card(self, seat)

@@ -116,6 +116,15 @@ pub fn hint(record: &GameRecord, reply: Reply) {
     );
 }
 
+/// Asks for the chances over the finished game of `record` ([`crate::computer::chances`]);
+/// `reply` hears them once, as [`ask`].
+pub fn chances(record: &GameRecord, reply: Reply) {
+    send(
+        |id| crate::computer::chances_question(id, &record.to_json()),
+        reply,
+    );
+}
+
 /// Sends the question `text` writes for a new id.
 fn send(text: impl FnOnce(u32) -> String, reply: Reply) {
     let id = NEXT_ID.with(|n| {

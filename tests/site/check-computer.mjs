@@ -211,6 +211,26 @@ try {
       await page.reload();
       await page.waitForSelector('.game-over', { timeout: 10000 });
       check(/Hints used: 2/.test(await page.locator('.game-over').innerText()), 'computer: a finished game says how many hints were used');
+      // How the game went: the chances after every move, worked out by the worker, drawn
+      // as a chart; a point picked opens that position.
+      await page.click('#show-chances');
+      await page.waitForSelector('figure.chances svg[aria-label^="Chances"]', { timeout: 120000 });
+      const points = await page.locator('figure.chances polyline').first().evaluate((l) => l.points.length);
+      const moves = stored.record.moves.length;
+      check(points === moves + 1 && await page.locator('figure.chances polyline').count() === 2,
+        `computer: the chances chart has a point for every position (${points} for ${moves} moves) and a line for each player`);
+      await shot(page, 'computer-chances.png');
+      // A click a third of the way along opens the position a third of the way through.
+      const box = await page.locator('figure.chances svg').boundingBox();
+      await page.mouse.click(box.x + box.width / 3, box.y + box.height / 2);
+      await page.waitForSelector('.history-note');
+      const third = Math.round(moves / 3);
+      const note = await page.locator('.history-note').innerText();
+      check(new RegExp(`Showing move (${third - 1}|${third}|${third + 1}) of ${moves}`).test(note),
+        `computer: a point of the chart opens that position ("${note.split('.')[0]}", about move ${third})`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'computer-chances-phone.png');
+      await page.setViewportSize({ width: 1280, height: 900 });
     } else {
       check(false, 'computer: a finished game of the computers is stored, to show its hints');
     }

@@ -7,7 +7,7 @@ mod state;
 
 pub use state::{tell_play_page, News};
 
-use parts::{handoff_screen, player_cards, rematch, result_box};
+use parts::{chart_point, handoff_screen, player_cards, rematch, result_box};
 use state::{go_to_copy, save_session, PlayAction, PlayState, NEWS};
 
 use std::rc::Rc;
@@ -62,6 +62,23 @@ pub fn Play(props: &PlayProps) -> Html {
     });
     // The share link, and whether it reached the clipboard.
     let share = use_state(|| None::<(String, bool)>);
+    // The chances over the finished game: for how many moves, and the worker's answer (`None`
+    // while it works).
+    let chances = use_state(|| None::<(usize, Option<Result<String, String>>)>);
+    // The chart is the worker's SVG (numbers only), placed as it is.
+    let chart = use_node_ref();
+    {
+        let chart = chart.clone();
+        let svg = match &*chances {
+            Some((_, Some(Ok(svg)))) => Some(svg.clone()),
+            _ => None,
+        };
+        use_effect_with(svg, move |svg| {
+            if let (Some(el), Some(svg)) = (chart.cast::<web_sys::Element>(), svg) {
+                el.set_inner_html(svg);
+            }
+        });
+    }
     // The move list's element, kept scrolled to the move on the board.
     let list = use_move_list_scroll(state.session.as_ref().map_or(0, Session::cursor));
     // The board's move callback stays the same while the number of later moves does, so the
@@ -272,15 +289,55 @@ pub fn Play(props: &PlayProps) -> Html {
             on_rematch,
         )
     });
+    let on_goto = {
+        let state = state.clone();
+        Callback::from(move |n: usize| state.dispatch(PlayAction::Goto(n)))
+    };
+    // How the game went, once it is over: asked of the worker when the player opens it,
+    // kept for this game's moves.
+    let moves = record.moves.len();
+    let chart_html = session.live().outcome().map(|_| {
+        let ask = {
+            let chances = chances.clone();
+            let record = record.clone();
+            Callback::from(move |_| {
+                chances.set(Some((moves, None)));
+                let answer = chances.clone();
+                computer::chances(
+                    &record,
+                    Callback::from(move |r: Result<String, String>| {
+                        answer.set(Some((moves, Some(r))));
+                    }),
+                );
+            })
+        };
+        let colours: String = (0..record.players.len())
+            .map(|s| format!("--s{s}:{};", seat_colour(s)))
+            .collect();
+        let pick = on_goto.reform(move |e: MouseEvent| chart_point(&e, moves + 1));
+        match chances.as_ref().filter(|(n, _)| *n == moves).map(|(_, c)| c) {
+            Some(Some(Ok(_))) => html! {
+                <figure class="chances" style={colours}>
+                    <div ref={chart.clone()} onclick={pick}></div>
+                    <figcaption>{ "Chances after every move, as the computer sees each position (pick one to see it)." }</figcaption>
+                </figure>
+            },
+            c => html! {
+                <button type="button" id="show-chances" onclick={ask} disabled={matches!(c, Some(None))}>
+                    { match c {
+                        Some(Some(Err(why))) => format!("How the game went (failed: {why}; try again)"),
+                        Some(_) => "Working out the chances after every move…".to_string(),
+                        None => "How the game went".to_string(),
+                    } }
+                </button>
+            },
+        }
+    });
     let history_note = (cursor < record.moves.len()).then(|| html! {
         <p class="history-note">{ format!("Showing move {cursor} of {}. Redo or pick a later move to return; a new move here replaces the later ones.", record.moves.len()) }</p>
     });
     let table_facts = shown.table_facts();
 
-    let on_goto = {
-        let state = state.clone();
-        Callback::from(move |n: usize| state.dispatch(PlayAction::Goto(n)))
-    };
     let undo = {
         let state = state.clone();
         Callback::from(move |_| state.dispatch(PlayAction::Undo))
@@ -444,6 +501,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     { hint_note }
                     if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
                     { result.unwrap_or_default() }
+                    { chart_html }
                     <div class="buttons">
                         if can_move && outcome.is_none() {
                             <button type="button" id="hint-button" onclick={on_hint} disabled={matches!(hint, Some(None | Some(Ok(_))))}

@@ -1,5 +1,6 @@
 //! The play page's parts: player cards, the result and the hand-off screen.
 
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::state::{PlayAction, PlayState};
@@ -86,6 +87,22 @@ pub fn result_box(
             <button type="button" class="primary" onclick={on_rematch}>{ "Rematch" }</button>
         </div>
     }
+}
+
+/// Which position a click on the chances chart ([`crate::computer::chances`]: positions
+/// spread evenly across it) picks, of `positions`.
+pub fn chart_point(e: &MouseEvent, positions: usize) -> usize {
+    let last = positions.saturating_sub(1) as f64;
+    // The chart's own element (Yew listens at the app's root, so not the current target).
+    let along = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest("svg").ok().flatten())
+        .map_or(0.0, |el| {
+            let r = el.get_bounding_client_rect();
+            (f64::from(e.client_x()) - r.left()) / r.width().max(1.0)
+        });
+    (along * last).round().clamp(0.0, last) as usize
 }
 
 /// Hides the board of a hidden-information game until the seat it belongs to holds the device.
