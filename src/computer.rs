@@ -18,14 +18,26 @@ use crate::record::GameRecord;
 // a question is `<id>\t<strength>\t<record JSON>`, an answer `<id>\tok\t<move>` or
 // `<id>\terror\t<why>`.
 
-/// The worker answers no sooner than this many milliseconds after a question, so people can
-/// follow the computer's moves (two computers playing each other, a turn of several steps).
-pub const PACE_MS: f64 = 600.0;
+/// The paces people may choose for the computer's moves and for replays (a setting of the
+/// device): the worker answers no sooner than this many milliseconds after a question, so
+/// people can follow the computer's moves (two computers playing each other, a turn of
+/// several steps), and a replay shows each move this long. The first is the default.
+pub const SPEEDS: [(&str, u32); 3] = [("normal", 600), ("slow", 1500), ("fast", 150)];
+
+/// The pace of the speed called `name` ([`SPEEDS`]; the default for any other name).
+pub fn pace_of(name: &str) -> u32 {
+    SPEEDS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .unwrap_or(&SPEEDS[0])
+        .1
+}
 
 /// A question for the worker: the move for the seat to move after the record's moves
-/// (`record` as JSON), thought about at `strength`; `id` matches the answer to it.
-pub fn question(id: u32, strength: Strength, record: &str) -> String {
-    format!("{id}\t{}\t{record}", strength.label())
+/// (`record` as JSON), thought about at `strength`, answered no sooner than `pace_ms` after
+/// it was asked; `id` matches the answer to it.
+pub fn question(id: u32, strength: Strength, pace_ms: u32, record: &str) -> String {
+    format!("{id}\t{}/{pace_ms}\t{record}", strength.label())
 }
 
 /// A question for a hint: the move the quick strength would play for the seat to move after
@@ -47,10 +59,15 @@ pub fn chances_question(id: u32, record: &str) -> String {
 /// The word in a question's strength field that asks for the chances.
 const CHANCES: &str = "chances";
 
-/// Whether the worker answers `question` at the computer's pace ([`PACE_MS`]): every
-/// question but a hint or the chances.
-pub fn paced(question: &str) -> bool {
-    !matches!(question.split('\t').nth(1), Some(HINT | CHANCES))
+/// How long after `question` the worker answers it, at the soonest ([`question`]'s pace; a
+/// hint or the chances at once), in milliseconds.
+pub fn pace(question: &str) -> f64 {
+    question
+        .split('\t')
+        .nth(1)
+        .and_then(|word| word.split_once('/'))
+        .and_then(|(_, pace)| pace.parse::<u32>().ok())
+        .map_or(0.0, |pace| f64::from(pace.min(10_000)))
 }
 
 /// Each seat's chance after every move of a finished game, as the search sees each
@@ -178,12 +195,14 @@ pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
     let asked = question.split('\t').nth(1).unwrap_or_default();
     let (Some(id), Some(strength), Some(record)) = (
         parts.next().and_then(|id| id.parse::<u32>().ok()),
-        parts.next().and_then(|word| match word {
-            // A hint is the quick strength's move, from the same seed: what a computer
-            // playing quick would play here.
-            HINT | CHANCES => Some(Strength::Quick),
-            word => Strength::from_label(word),
-        }),
+        parts
+            .next()
+            .and_then(|word| match word.split('/').next().unwrap_or_default() {
+                // A hint is the quick strength's move, from the same seed: what a computer
+                // playing quick would play here.
+                HINT | CHANCES => Some(Strength::Quick),
+                word => Strength::from_label(word),
+            }),
         parts.next(),
     ) else {
         return answer_text(0, &Err("the question does not read".into()));
@@ -251,7 +270,11 @@ mod tests {
     }
 
     fn ask(id: u32, strength: Strength, record: &GameRecord) -> (u32, Result<String, String>) {
-        read_answer(&answer(&question(id, strength, &record.to_json()), &|| 0.0)).unwrap()
+        read_answer(&answer(
+            &question(id, strength, 600, &record.to_json()),
+            &|| 0.0,
+        ))
+        .unwrap()
     }
 
     #[test]
@@ -274,9 +297,18 @@ mod tests {
         let hint = read_answer(&answer(&hint_question(9, &record.to_json()), &|| 0.0)).unwrap();
         assert_eq!(hint, ask(9, Strength::Quick, &record));
         assert!(hint.1.is_ok());
-        assert!(!paced(&hint_question(9, "{}")));
-        assert!(paced(&question(9, Strength::Quick, "{}")));
-        assert!(paced(&question(9, Strength::Strong, "{}")));
+        assert_eq!(pace(&hint_question(9, "{}")), 0.0);
+        assert_eq!(pace(&question(9, Strength::Quick, 600, "{}")), 600.0);
+        assert_eq!(
+            pace(&question(9, Strength::Strong, pace_of("fast"), "{}")),
+            150.0
+        );
+        assert_eq!(pace_of("slow"), 1500);
+        assert_eq!(
+            pace_of("warp"),
+            600,
+            "the default for a name it does not know"
+        );
     }
 
     #[test]
@@ -289,7 +321,7 @@ mod tests {
             record.moves.push(mv);
         }
         let q = chances_question(3, &record.to_json());
-        assert!(!paced(&q));
+        assert_eq!(pace(&q), 0.0);
         let (id, text) = read_answer(&answer(&q, &|| 0.0)).unwrap();
         assert_eq!(id, 3);
         let text = text.unwrap();

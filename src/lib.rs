@@ -8,6 +8,7 @@
 //! - [`session`]: a game being played, as a plain model the play page drives.
 //! - [`computer`]: the computer's turn, as the page asks for it and its Web Worker answers.
 //! - [`storage`]: saved games in the browser, validated on every load.
+//! - [`stats`]: how the people did, game by game, from the saved games.
 //! - `ui` (feature `ui`, on by default): the Yew app: routes, pages and shared components.
 //!
 //! Without the `ui` feature the crate is the engines alone and depends on no web crate.
@@ -22,6 +23,7 @@ pub mod json;
 pub mod record;
 pub mod registry;
 pub mod session;
+pub mod stats;
 pub mod storage;
 #[cfg(feature = "ui")]
 pub mod ui;

@@ -1,5 +1,5 @@
 //! The computer opponent's Web Worker: answers each message (a `computer::question`) with a
-//! message (`computer::answer`), no sooner than `computer::PACE_MS` after the question. It
+//! message (`computer::answer`), no sooner than the pace the question asks (`computer::pace`). It
 //! holds the engines and the search but no Yew; the page starts it only when a computer
 //! seat plays (`ui::computer`).
 
@@ -37,11 +37,7 @@ fn main() {
             .unwrap_or(0);
         ASKING.with(|a| a.set(id));
         let answer = JsValue::from_str(&stackplay::computer::answer(&question, &js_sys::Date::now));
-        let wait = if stackplay::computer::paced(&question) {
-            (stackplay::computer::PACE_MS - (js_sys::Date::now() - asked)).max(0.0)
-        } else {
-            0.0
-        };
+        let wait = (stackplay::computer::pace(&question) - (js_sys::Date::now() - asked)).max(0.0);
         let scope = reply.clone();
         let post = Closure::once_into_js(move || {
             // A failed post leaves the page waiting; it asks again when the game moves on.

@@ -79,6 +79,23 @@ pub fn confirm(question: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// A setting of this device, not of any game (the replay's speed), from localStorage
+/// (`stackplay.setting.<name>`); `None` where there is none or no storage.
+pub fn setting(name: &str) -> Option<String> {
+    let storage = web_sys::window()?.local_storage().ok()??;
+    storage
+        .get_item(&format!("stackplay.setting.{name}"))
+        .ok()?
+}
+
+/// Keeps a setting of this device ([`setting`]); where the browser gives no storage it lasts
+/// as long as the page.
+pub fn set_setting(name: &str, value: &str) {
+    if let Some(Ok(Some(storage))) = web_sys::window().map(|w| w.local_storage()) {
+        let _ = storage.set_item(&format!("stackplay.setting.{name}"), value);
+    }
+}
+
 /// A date and time in the player's locale.
 pub fn local_time(ms: f64) -> String {
     let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));

@@ -100,9 +100,9 @@ fn start() -> Result<Client, String> {
 
 /// Asks for the computer's move after `record`'s moves; `reply` hears the answer once. A
 /// question still waiting is forgotten (its answer will be dropped).
-pub fn ask(record: &GameRecord, strength: Strength, reply: Reply) {
+pub fn ask(record: &GameRecord, strength: Strength, pace_ms: u32, reply: Reply) {
     send(
-        |id| crate::computer::question(id, strength, &record.to_json()),
+        |id| crate::computer::question(id, strength, pace_ms, &record.to_json()),
         reply,
     );
 }

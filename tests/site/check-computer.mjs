@@ -231,6 +231,56 @@ try {
       await page.setViewportSize({ width: 390, height: 844 });
       await shot(page, 'computer-chances-phone.png');
       await page.setViewportSize({ width: 1280, height: 900 });
+      // Replay at two speeds (a setting of the device): fast from where the chart left the
+      // board to the end, then slow over the last three moves; and a pause that holds.
+      const at = () => page.evaluate(() => {
+        const m = /Showing move (\d+) of/.exec(document.querySelector('.history-note')?.innerText || '');
+        return m ? Number(m[1]) : null;
+      });
+      await page.selectOption('#speed', 'fast');
+      const from = await at();
+      let started = Date.now();
+      await page.click('#replay');
+      await page.waitForFunction(() => !document.querySelector('.history-note'), null, { timeout: 60000 });
+      const fast = (Date.now() - started) / (moves - from);
+      await page.selectOption('#speed', 'slow');
+      for (let i = 0; i < 3; i++) await page.click('#step-back');
+      check(await at() === moves - 3, 'computer: the step buttons move through the history');
+      started = Date.now();
+      await page.click('#replay');
+      await page.waitForFunction(() => !document.querySelector('.history-note'), null, { timeout: 60000 });
+      const slow = (Date.now() - started) / 3;
+      console.log(`measured: replay: ${fast.toFixed(0)} ms a move at "fast", ${slow.toFixed(0)} ms at "slow"`);
+      check(slow > 1400 && fast < 1000 && slow > 3 * fast, `computer: a replay runs at the chosen speed (${fast.toFixed(0)} ms a move fast, ${slow.toFixed(0)} ms slow)`);
+      await page.click('#replay'); // from the end: from the start
+      await page.waitForFunction(() => /Showing move 1 of/.test(document.querySelector('.history-note')?.innerText || ''), null, { timeout: 5000 });
+      await page.click('#replay'); // pause
+      const paused = await at();
+      await page.waitForTimeout(2000);
+      check(await at() === paused && paused <= 2, `computer: a replay from the end starts at the start, and pauses (at move ${paused})`);
+      await page.reload();
+      await page.waitForSelector('#speed');
+      check(await page.locator('#speed').inputValue() === 'slow', 'computer: the speed is kept by the device');
+      // The home page's statistics: the same finished game saved once with a person against
+      // the quick computer, once between two people.
+      const asPeople = (id, seats) => {
+        const g = JSON.parse(JSON.stringify(stored));
+        g.id = id;
+        g.hints = 0;
+        seats.forEach((computer, i) => { if (computer) g.record.players[i].computer = computer; else delete g.record.players[i].computer; });
+        return putDb(page, id, JSON.stringify(g));
+      };
+      await asPeople('stats-vs-quick', [null, 'quick']);
+      await asPeople('stats-people', [null, null]);
+      await page.goto(base + '#/');
+      await page.reload();
+      await page.waitForSelector('#stats');
+      await page.click('#stats summary');
+      const row = await page.locator('#stats tr[data-game="stack-control"]').innerText();
+      check(/Against quick/.test(await page.locator('#stats').innerText())
+        && /(1 won, 0 drawn, 0 lost|0 won, 1 drawn, 0 lost|0 won, 0 drawn, 1 lost)\s+–\s+–\s+1 played/.test(row),
+        `computer: the home page counts the results against each strength and between people ("${row.replace(/\s+/g, ' ')}")`);
+      await shot(page, 'computer-stats.png');
     } else {
       check(false, 'computer: a finished game of the computers is stored, to show its hints');
     }

@@ -4,7 +4,8 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::record::GameRecord;
-use crate::registry;
+use crate::registry::{self, AnyGame};
+use crate::stats;
 use crate::storage::entry::{Backup, BackupFile, EntryError};
 use crate::storage::store::{Kind, Restored, Store};
 use crate::storage::{SavedGame, SetAside};
@@ -42,14 +43,21 @@ fn game_cards() -> Html {
         .collect()
 }
 
-fn saved_row(saved: &SavedGame, unsaved: bool, on_delete: Callback<String>) -> Html {
+/// A game's name by slug ("?" for one this version does not know).
+fn game_name(slug: &str) -> &'static str {
+    registry::find(slug).map_or("?", |e| e.info().name)
+}
+
+fn saved_row(
+    saved: &SavedGame,
+    end: Option<&dyn AnyGame>,
+    unsaved: bool,
+    on_delete: Callback<String>,
+) -> Html {
     let record = &saved.record;
-    let name = registry::find(&record.game).map_or("?", |e| e.info().name);
+    let name = game_name(&record.game);
     // The live game (all its moves), even if the board was left on an earlier move.
-    let status = record
-        .replay(record.moves.len())
-        .map(|g| status_line(record, g.as_ref()))
-        .unwrap_or_else(|e| e.to_string());
+    let status = end.map_or_else(String::new, |g| status_line(record, g));
     let players: Vec<String> = (0..record.players.len())
         .map(|s| player_name(record, s))
         .collect();
@@ -348,6 +356,17 @@ pub fn Home(props: &HomeProps) -> Html {
     let aside = &shelf.aside;
     let unsaved = |id: &str| shelf.unsaved.iter().any(|(u, _)| u == id);
     let full = shelf.unsaved.first().map(|(_, why)| *why);
+    // Each game as it stands, replayed once for its status and the statistics.
+    let ends: Vec<Option<Box<dyn AnyGame>>> = games
+        .iter()
+        .map(|g| g.record.replay(usize::MAX).ok())
+        .collect();
+    let tallies = stats::tally(
+        games
+            .iter()
+            .zip(&ends)
+            .map(|(g, end)| (&g.record, end.as_ref().and_then(|e| e.outcome()))),
+    );
     html! {
         <section class="page home">
             <h1>{ "Stacking games for friends around one device" }</h1>
@@ -369,12 +388,29 @@ pub fn Home(props: &HomeProps) -> Html {
             // Returning players see their games first; newcomers see the games to start.
             if !games.is_empty() {
                 <h2>{ "Continue" }</h2>
-                <ul class="saved-list">{ for games.iter().map(|g| saved_row(g, unsaved(&g.id), on_delete.clone())) }</ul>
+                <ul class="saved-list">{ for games.iter().zip(&ends).map(|(g, end)| saved_row(g, end.as_deref(), unsaved(&g.id), on_delete.clone())) }</ul>
                 <p class="storage-use" id="storage-use">
                     if let Some((used, quota)) = *estimate {
                         { format!("This site uses {} of the {} this browser allows it.", size_text(used), size_text(quota)) }
                     }
                 </p>
+                if !tallies.is_empty() {
+                    <details class="stats" id="stats">
+                        <summary>{ "Your results" }</summary>
+                        <table>
+                            <tr><th>{ "Game" }</th><th>{ "Against quick" }</th><th>{ "Against normal" }</th><th>{ "Against strong" }</th><th>{ "Between people" }</th></tr>
+                            { for tallies.iter().map(|t| html! {
+                                <tr data-game={t.game.clone()}>
+                                    <th>{ game_name(&t.game) }</th>
+                                    { for t.against.iter().map(|[w, d, l]| html! {
+                                        <td>{ if w + d + l > 0 { format!("{w} won, {d} drawn, {l} lost") } else { "–".into() } }</td>
+                                    }) }
+                                    <td>{ format!("{} played", t.people) }</td>
+                                </tr>
+                            }) }
+                        </table>
+                    </details>
+                }
                 <p class="actions">
                     <button type="button" id="backup" onclick={on_backup}>{ "Download every game (backup)" }</button>
                     <button type="button" class="danger" id="delete-finished" onclick={on_delete_finished}>{ "Delete finished games" }</button>

@@ -12,6 +12,7 @@ use state::{go_to_copy, save_session, PlayAction, PlayState, NEWS};
 
 use std::rc::Rc;
 
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -62,6 +63,11 @@ pub fn Play(props: &PlayProps) -> Html {
     });
     // The share link, and whether it reached the clipboard.
     let share = use_state(|| None::<(String, bool)>);
+    // The pace of the computer's moves and of replays, a setting of the device.
+    let speed = use_state(|| browser::setting("speed").unwrap_or_default());
+    let pace = crate::computer::pace_of(&speed);
+    // Whether the history is being replayed, a move every `pace`.
+    let replaying = use_state(|| false);
     // The chances over the finished game: for how many moves, and the worker's answer (`None`
     // while it works).
     let chances = use_state(|| None::<(usize, Option<Result<String, String>>)>);
@@ -207,9 +213,45 @@ pub fn Play(props: &PlayProps) -> Html {
                 let reply = Callback::from(move |result: Result<String, String>| {
                     dispatcher.dispatch(PlayAction::Computer(ticket, result));
                 });
-                computer::ask(&record, strength, reply);
+                computer::ask(&record, strength, pace, reply);
             }
             computer::stop
+        });
+    }
+    {
+        // The replay: a move forward every `pace`, until the last.
+        let dispatcher = state.dispatcher();
+        let replaying = replaying.clone();
+        let at = state
+            .session
+            .as_ref()
+            .ok()
+            .map(|s| (s.cursor(), s.record().moves.len()));
+        use_effect_with((*replaying, at, pace), move |&(on, at, pace)| {
+            let mut next = None;
+            match at {
+                Some((cursor, moves)) if on && cursor < moves => {
+                    let step =
+                        Closure::once(move || dispatcher.dispatch(PlayAction::Goto(cursor + 1)));
+                    let window = web_sys::window();
+                    let timer = window.as_ref().and_then(|w| {
+                        w.set_timeout_with_callback_and_timeout_and_arguments_0(
+                            step.as_ref().unchecked_ref(),
+                            pace as i32,
+                        )
+                        .ok()
+                    });
+                    next = Some((window, timer, step));
+                }
+                _ if on => replaying.set(false),
+                _ => {}
+            }
+            move || {
+                if let Some((Some(window), Some(timer), step)) = next {
+                    window.clear_timeout_with_handle(timer);
+                    drop(step);
+                }
+            }
         });
     }
     {
@@ -331,6 +373,45 @@ pub fn Play(props: &PlayProps) -> Html {
                     } }
                 </button>
             },
+        }
+    });
+    // Replay and steps through the history, and the pace of replays and of the computer.
+    let replay = (moves > 0).then(|| {
+        let step = |to: usize| {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| state.dispatch(PlayAction::Goto(to)))
+        };
+        let toggle = {
+            let (replaying, state) = (replaying.clone(), state.clone());
+            Callback::from(move |_: MouseEvent| {
+                if !*replaying && cursor >= moves {
+                    state.dispatch(PlayAction::Goto(0));
+                }
+                replaying.set(!*replaying);
+            })
+        };
+        let choose = {
+            let speed = speed.clone();
+            Callback::from(move |e: Event| {
+                if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                    browser::set_setting("speed", &select.value());
+                    speed.set(select.value());
+                }
+            })
+        };
+        html! {
+            <div class="replay buttons">
+                <button type="button" id="step-back" aria-label="One move back" onclick={step(cursor.saturating_sub(1))} disabled={cursor == 0}>{ "◀" }</button>
+                <button type="button" id="replay" onclick={toggle}>{ if *replaying { "Pause" } else { "Replay" } }</button>
+                <button type="button" id="step-forward" aria-label="One move forward" onclick={step(cursor + 1)} disabled={cursor >= moves}>{ "▶" }</button>
+                <label>{ "Speed " }
+                    <select id="speed" onchange={choose}>
+                        { for crate::computer::SPEEDS.iter().map(|(name, _)| html! {
+                            <option value={*name} selected={crate::computer::pace_of(name) == pace}>{ *name }</option>
+                        }) }
+                    </select>
+                </label>
+            </div>
         }
     });
     let history_note = (cursor < record.moves.len()).then(|| html! {
@@ -499,6 +580,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     }
                     { history_note }
                     { hint_note }
+                    { replay }
                     if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
                     { result.unwrap_or_default() }
                     { chart_html }
