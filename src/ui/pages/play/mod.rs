@@ -498,10 +498,17 @@ pub fn Play(props: &PlayProps) -> Html {
     let hint_note = hint.as_ref().map(|hint| {
         let text = match hint {
             None => "Thinking of a hint…".to_string(),
-            Some(Ok(mv)) => format!(
-                "Hint (what the quick computer would play): {}.",
-                shown.describe_move(mv, viewer)
-            ),
+            Some(Ok(mv)) => {
+                // The words, and the notation where they leave it out (a secret setup's words
+                // say only that it was made).
+                let words = shown.describe_move(mv, viewer);
+                let also = if words.contains(mv.as_str()) {
+                    String::new()
+                } else {
+                    format!(" ({mv})")
+                };
+                format!("Hint (what the quick computer would play): {words}{also}.")
+            }
             Some(Err(why)) => format!("No hint: {why}."),
         };
         html! { <p class="hint-note" id="hint" role="status">{ text }</p> }
