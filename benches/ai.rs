@@ -1,8 +1,9 @@
 //! The computer opponent's strength and speed, natively, for every game and player count:
 //! its results against uniform random play and against a one-step lookahead player (takes
 //! a step that wins at once, avoids steps after which the next player can win at once,
-//! otherwise plays at random), and its search iterations per second. Prints numbers; asserts
-//! nothing (the machines are shared and noisy).
+//! otherwise plays at random), or, when asked, against another computer at a preset
+//! strength (do the stronger strengths beat the weaker?), and its search iterations per
+//! second. Prints numbers; asserts nothing (the machines are shared and noisy).
 //!
 //! Run: `cargo bench --no-default-features --bench ai`. Environment:
 //! - `AI_GAMES`: games per game, player count and opponent (default 1: about 3 minutes);
@@ -13,7 +14,11 @@
 //! - `AI_ONLY`: run only the games whose slug contains this text;
 //! - `AI_PLAYERS`: run only this player count, or only this variant (`pugilists`);
 //! - `AI_AGAINST`: play only this opponent (`random` or `lookahead`), so that the two
-//!   halves of a line can run side by side on two cores;
+//!   halves of a line can run side by side on two cores; or `quick`, `normal`, `strong`:
+//!   the computer at that preset in every other seat (the preset's iterations for the game,
+//!   without its time cap, as with `AI_BUDGET`; the default search settings, whatever
+//!   `AI_C` and the others below say; a search seed of its own per seat, never the measured
+//!   computer's), played only when named here (unset: random and lookahead);
 //! - `AI_VERBOSE`: print how every game ended;
 //! - `AI_TRACE`: print every step of every game, with the value the computer gave its own;
 //! - `AI_FIRST`: the first game's number (default 0): later numbers are other seeds, so a
@@ -42,6 +47,19 @@ use stackplay::games::stax::Stax;
 enum Opponent {
     Random,
     Lookahead,
+    /// The computer at a preset strength (`quick`, `normal`, `strong`).
+    Computer(&'static str),
+}
+
+impl Opponent {
+    /// Its name on the printed line and in `AI_AGAINST`.
+    fn name(self) -> &'static str {
+        match self {
+            Opponent::Random => "random",
+            Opponent::Lookahead => "lookahead",
+            Opponent::Computer(preset) => preset,
+        }
+    }
 }
 
 /// What one series of games gave the computer.
@@ -210,8 +228,15 @@ fn series_with<G: Game>(players: usize, variant: &str, options: &G::Options, cfg
     {
         return;
     }
-    for opponent in [Opponent::Random, Opponent::Lookahead] {
-        let name = format!("{opponent:?}").to_lowercase();
+    // The computer opponents play only when `AI_AGAINST` names one (CI runs the default).
+    let opponents = match cfg.against.as_deref() {
+        Some("quick") => vec![Opponent::Computer("quick")],
+        Some("normal") => vec![Opponent::Computer("normal")],
+        Some("strong") => vec![Opponent::Computer("strong")],
+        _ => vec![Opponent::Random, Opponent::Lookahead],
+    };
+    for opponent in opponents {
+        let name = opponent.name();
         if cfg.against.as_ref().is_some_and(|a| *a != name) {
             continue;
         }
@@ -254,6 +279,14 @@ fn play_one<G: Game>(
     };
     let computer = (g as usize) % players;
     let budget = cfg.budget(G::info());
+    // The opponent computer's budget: its preset's iterations, without the time cap.
+    let other_budget = match opponent {
+        Opponent::Computer(preset) => {
+            Budget::preset(preset, G::info()).map(|b| Budget::iterations(b.iterations))
+        }
+        _ => None,
+    };
+    let other_settings = Settings::default();
     let mut rng = Rng::new(0xBE7C_4000 + g);
     let clock = ai::native_clock();
     let mut steps = 0;
@@ -275,9 +308,18 @@ fn play_one<G: Game>(
             }
             choice.mv
         } else {
-            match opponent {
-                Opponent::Random => random_move(&game, &mut rng),
-                Opponent::Lookahead => lookahead_move(&game, mover, &mut rng),
+            match (opponent, other_budget) {
+                (Opponent::Computer(_), Some(other)) => {
+                    // A seed of its own for each seat, never the measured computer's `g`.
+                    let seed = g ^ (0x0C0F_FEE0_0000_0000 + ((mover as u64 + 1) << 40));
+                    let Ok(choice) = ai::search(&game, &other, &other_settings, seed, &clock)
+                    else {
+                        break;
+                    };
+                    choice.mv
+                }
+                (Opponent::Lookahead, _) => lookahead_move(&game, mover, &mut rng),
+                _ => random_move(&game, &mut rng),
             }
         };
         if trace && mover != computer {
