@@ -192,25 +192,26 @@ pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
         return bench(rest, now);
     }
     let mut parts = question.splitn(3, '\t');
-    let asked = question.split('\t').nth(1).unwrap_or_default();
-    let (Some(id), Some(strength), Some(record)) = (
+    let (Some(id), Some(asked), Some(record)) = (
         parts.next().and_then(|id| id.parse::<u32>().ok()),
         parts
             .next()
-            .and_then(|word| match word.split('/').next().unwrap_or_default() {
+            .and_then(|field| match field.split('/').next().unwrap_or_default() {
                 // A hint is the quick strength's move, from the same seed: what a computer
                 // playing quick would play here.
-                HINT | CHANCES => Some(Strength::Quick),
-                word => Strength::from_label(word),
+                HINT => Some(Some(Strength::Quick)),
+                CHANCES => Some(None),
+                word => Strength::from_label(word).map(Some),
             }),
         parts.next(),
     ) else {
         return answer_text(0, &Err("the question does not read".into()));
     };
+    // `asked`: the strength of the move asked for, or `None` for the chances.
     let result = GameRecord::from_json(record)
         .and_then(|record| match asked {
-            CHANCES => chances(&record, now),
-            _ => choose(&record, strength, now),
+            Some(strength) => choose(&record, strength, now),
+            None => chances(&record, now),
         })
         .map_err(|e| e.to_string());
     answer_text(id, &result)
