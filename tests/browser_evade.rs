@@ -151,7 +151,7 @@ async fn step_by_clicks(seat: usize) -> bool {
             }
             let to_sq: Square = to.parse().unwrap();
             let from_sq: Square = from.parse().unwrap();
-            let gain = (goal - from_sq.row()).abs() - (goal - to_sq.row()).abs();
+            let gain = (goal - from_sq.rank()).abs() - (goal - to_sq.rank()).abs();
             if best.as_ref().is_none_or(|b| gain > b.0) {
                 best = Some((gain, from.clone(), to));
             }

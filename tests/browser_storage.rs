@@ -5,8 +5,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use stackplay::record::{GameRecord, PlayerInfo};
-use stackplay::storage::entry::Backup;
 use stackplay::storage::local::SaveError;
+use stackplay::storage::meet::Backup;
 use stackplay::storage::store::{Restored, Store};
 use stackplay::storage::SavedGame;
 use wasm_bindgen::JsCast;

@@ -188,9 +188,14 @@ fn ruling_1_board_is_six_by_six_and_seat_one_starts_on_row_one() {
     for name in ["a1", "f1", "a6", "f6", "c4"] {
         assert_eq!(sq(name).to_string(), name);
     }
-    for bad in ["g1", "a7", "a0", "A1", "a", "a10", "", "1a"] {
+    for bad in ["g1", "a7", "a0", "G1", "a", "a10", "", "1a"] {
         assert!(bad.parse::<Square>().is_err(), "{bad}");
     }
+    // Read as written in either case, as in Stack Control; written in small letters.
+    assert_eq!(
+        "C4".parse::<Square>().map(|s| s.to_string()),
+        Ok("c4".to_string())
+    );
     assert_eq!((start_row(0), start_row(1)), (0, 5));
     assert_eq!((goal_row(0), goal_row(1)), (5, 0));
     let g = started(false, "na2345", "na2345");
@@ -1646,7 +1651,7 @@ fn random_games_agree_with_an_independent_model() {
                 let here = game.coins_at(sq);
                 if !here.is_empty() {
                     engine_board.insert(
-                        (sq.file(), sq.row()),
+                        (sq.file(), sq.rank()),
                         here.iter()
                             .map(|c| {
                                 let v = c.value.unwrap();
@@ -1662,7 +1667,7 @@ fn random_games_agree_with_an_independent_model() {
                 for viewer in 0..2 {
                     let view = game.view(Viewer::Seat(viewer));
                     for c in view.coins() {
-                        let at = (c.square.file(), c.square.row());
+                        let at = (c.square.file(), c.square.rank());
                         assert_eq!(
                             c.value.is_some(),
                             model.visible(viewer, c.owner, at),

@@ -9,6 +9,7 @@
 pub mod conformance;
 pub mod error;
 pub mod game;
+pub mod grid;
 pub mod playout;
 pub mod rng;
 pub mod setup;

@@ -192,7 +192,7 @@ impl Game for Evade {
                 c.square
                     .neighbours()
                     .find(|to| {
-                        to.row() == goal_row(seat) && matches!(cells[to.index()], Cell::Empty)
+                        to.rank() == goal_row(seat) && matches!(cells[to.index()], Cell::Empty)
                     })
                     .map(|to| EvadeMove::Step { from: c.square, to })
             })
@@ -220,7 +220,7 @@ impl Game for Evade {
         let plain: [[bool; COINS_PER_SEAT]; 2] = std::array::from_fn(|owner| {
             std::array::from_fn(|id| {
                 let base = owner * COINS_PER_SEAT;
-                let in_goal = |sq: Square| sq.row() == goal_row(owner);
+                let in_goal = |sq: Square| sq.rank() == goal_row(owner);
                 out.coins[owner].get(id).is_some_and(|c| {
                     out.phase == Phase::Play
                         && (in_goal(c.square)

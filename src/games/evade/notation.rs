@@ -16,30 +16,6 @@ use crate::core::{Game, NotationError};
 /// The characters of square indices 0..36 in repetition keys.
 const KEY_SQUARES: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
 
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = char::from(b'a' + self.file() as u8);
-        write!(f, "{file}{}", self.row() + 1)
-    }
-}
-
-impl FromStr for Square {
-    type Err = NotationError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || NotationError::new("square", format!("\"{}\" is not a1..f6", clip(s)));
-        let mut chars = s.chars();
-        let (Some(f), Some(r), None) = (chars.next(), chars.next(), chars.next()) else {
-            return Err(bad());
-        };
-        if !f.is_ascii_lowercase() || !r.is_ascii_digit() {
-            return Err(bad());
-        }
-        let file = (f as i32) - ('a' as i32);
-        let row = (r as i32) - ('1' as i32);
-        Square::new(file, row).ok_or_else(bad)
-    }
-}
-
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())

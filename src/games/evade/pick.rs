@@ -157,7 +157,7 @@ fn engine(why: Option<String>) -> String {
 /// A tap on a square in the secret setup.
 fn tap_slot(game: &Evade, pick: &Pick, sq: Square) -> Tap<Pick, EvadeMove> {
     let row = home_row(game);
-    if sq.row() != row {
+    if sq.rank() != row {
         return Tap::Refuse(format!(
             "Your coins start on row {}: pick a square there.",
             row + 1
@@ -205,7 +205,7 @@ pub fn put(
     if !arranging(game, can_move) {
         return Tap::Refuse("Values are typed only while you set up your coins.".into());
     }
-    if sq.row() != home_row(game) {
+    if sq.rank() != home_row(game) {
         return tap_slot(game, pick, sq);
     }
     Tap::Select(pick.placed(sq.file() as usize, v))

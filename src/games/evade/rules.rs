@@ -297,7 +297,7 @@ impl Evade {
             .coins()
             .enumerate()
             .filter(|(_, c)| c.frozen())
-            .map(|(i, c)| (i, c.square.0))
+            .map(|(i, c)| (i, c.square.index() as u8))
             .collect();
         for k in &self.keys {
             if k.turn > 1
@@ -333,7 +333,7 @@ impl Evade {
                             c.square
                         ));
                     }
-                    if c.is_special() && !c.frozen() && c.square.row() == goal_row(c.owner) {
+                    if c.is_special() && !c.frozen() && c.square.rank() == goal_row(c.owner) {
                         return Err(format!(
                             "a special coin reached {} but play goes on",
                             c.square
@@ -371,7 +371,7 @@ impl Evade {
                 match (end, shown.as_slice()) {
                     (End::FarRow(seat), [c])
                         if c.owner == seat
-                            && c.square.row() == goal_row(seat)
+                            && c.square.rank() == goal_row(seat)
                             && c.value.is_none_or(Value::is_special) => {}
                     (End::FarRow(_), _) => {
                         return Err(

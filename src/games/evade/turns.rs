@@ -13,7 +13,7 @@ impl Evade {
     pub(super) fn key(&self) -> RepetitionKey {
         let mut squares = [0u8; 12];
         for (i, c) in self.coins().take(12).enumerate() {
-            squares[i] = c.square.0;
+            squares[i] = c.square.index() as u8;
         }
         RepetitionKey {
             squares,
@@ -47,7 +47,7 @@ impl Evade {
             Some(End::FrozeSpecial(mover))
         } else if froze && self.all_specials_frozen() {
             Some(End::SpecialsFrozen)
-        } else if !froze && special && coin.is_some_and(|c| c.square.row() == goal_row(mover)) {
+        } else if !froze && special && coin.is_some_and(|c| c.square.rank() == goal_row(mover)) {
             if let Some(c) = moved.and_then(|i| self.coins[mover].get_mut(i)) {
                 c.state = CoinState::Shown;
             }

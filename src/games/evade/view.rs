@@ -100,7 +100,7 @@ fn cell(c: &Cell, sq: Square) -> Html {
     let xy = square_xy(sq);
     let (cx, cy) = (num(xy.0 + CELL / 2.0), num(xy.1 + CELL / 2.0));
     let coins = game.coins_at(sq);
-    let slot = c.arranging && sq.row() == pick::home_row(game);
+    let slot = c.arranging && sq.rank() == pick::home_row(game);
     let placed = slot.then(|| c.pick.row[sq.file() as usize]).flatten();
     let target = c.targets.iter().find(|t| t.0 == sq).map(|t| t.1);
     let slot_target = slot && c.pick.value.is_some();

@@ -40,7 +40,7 @@ fn colours(seat: Seat) -> (&'static str, &'static str, &'static str) {
 pub fn square_xy(sq: Square) -> (f64, f64) {
     (
         MARGIN + f64::from(sq.file()) * CELL,
-        f64::from(5 - sq.row()) * CELL,
+        f64::from(5 - sq.rank()) * CELL,
     )
 }
 
@@ -48,7 +48,7 @@ pub fn square_xy(sq: Square) -> (f64, f64) {
 pub fn offset(from: Square, to: Square) -> (f64, f64) {
     (
         f64::from(from.file() - to.file()) * CELL,
-        f64::from(to.row() - from.row()) * CELL,
+        f64::from(to.rank() - from.rank()) * CELL,
     )
 }
 

@@ -22,27 +22,6 @@ use super::rules::{
 use crate::core::clip;
 use crate::core::{Game, NotationError};
 
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = char::from(b'a' + self.file() as u8);
-        write!(f, "{file}{}", self.rank() + 1)
-    }
-}
-
-impl FromStr for Square {
-    type Err = NotationError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || NotationError::new("square", format!("\"{}\" is not a1..h8", clip(s)));
-        let mut chars = s.chars();
-        let (Some(f), Some(r), None) = (chars.next(), chars.next(), chars.next()) else {
-            return Err(bad());
-        };
-        let file = (f.to_ascii_lowercase() as i32) - ('a' as i32);
-        let rank = r.to_digit(10).map(|d| d as i32 - 1).ok_or_else(bad)?;
-        Square::new(file, rank).ok_or_else(bad)
-    }
-}
-
 impl fmt::Display for StackMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.from, self.to)

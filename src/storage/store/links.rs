@@ -2,8 +2,8 @@
 
 use super::{Opened, Restored, Store, AT_GAME};
 use crate::record::GameRecord;
-use crate::storage::entry::{link_meets, restore_as, LinkMeets, Restore};
 use crate::storage::local::new_id;
+use crate::storage::meet::{link_meets, restore_as, LinkMeets, Restore};
 use crate::storage::SavedGame;
 
 impl Store {

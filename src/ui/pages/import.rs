@@ -6,8 +6,8 @@
 use yew::prelude::*;
 
 use crate::record::GameRecord;
-use crate::storage::entry::LinkMeets;
 use crate::storage::local;
+use crate::storage::meet::LinkMeets;
 use crate::storage::store::{Opened, Store};
 use crate::ui::browser;
 use crate::ui::components::dead_end::dead_end;
