@@ -116,7 +116,7 @@ pub fn Bench() -> Html {
     html! {
         <section class="page bench">
             <h1>{ "Benchmark" }</h1>
-            <p>{ "Random playouts from a fixed set of seeds, for one second per game and player count, in this browser's WebAssembly. Compare with the native figures in the README (cargo bench)." }</p>
+            <p>{ "Random playouts from a fixed set of seeds, for one second per game and player count, in this browser's WebAssembly. Compare with the native figures in docs/computer.md (cargo bench)." }</p>
             <button type="button" class="primary" id="run-bench" onclick={run} disabled={*running}>
                 { if *running { format!("Running… {} of {total}", rows.len() + 1) } else { "Run".to_string() } }
             </button>
