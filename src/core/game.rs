@@ -89,7 +89,8 @@ pub struct GameInfo {
     /// give the same move wherever the search reaches that count inside its time; where the
     /// device is slower, the time cap stops it sooner. 3,000, the count the strengths were
     /// first measured at, suits a game whose search runs about as fast as that in the
-    /// browser's worker; a faster one may plan more (docs/computer.md, "Search speed from each game's start").
+    /// browser's worker; a faster one may plan more (docs/computer.md, "Search speed from each
+    /// game's start").
     pub search_per_second: u32,
 }
 
