@@ -4,15 +4,16 @@
 
 mod parts;
 mod state;
+mod teach;
 
 pub use state::{tell_play_page, News};
 
-use parts::{chart_point, handoff_screen, player_cards, rematch, result_box};
+use parts::{handoff_screen, player_cards, rematch, result_box};
 use state::{go_to_copy, save_session, PlayAction, PlayState, NEWS};
+use teach::{hint_note, replay_controls, use_chances, use_replay};
 
 use std::rc::Rc;
 
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -66,25 +67,8 @@ pub fn Play(props: &PlayProps) -> Html {
     // The pace of the computer's moves and of replays, a setting of the device.
     let speed = use_state(|| browser::setting("speed").unwrap_or_default());
     let pace = crate::computer::pace_of(&speed);
-    // Whether the history is being replayed, a move every `pace`.
-    let replaying = use_state(|| false);
-    // The chances over the finished game: for how many moves, and the worker's answer (`None`
-    // while it works).
-    let chances = use_state(|| None::<(usize, Option<Result<String, String>>)>);
-    // The chart is the worker's SVG (numbers only), placed as it is.
-    let chart = use_node_ref();
-    {
-        let chart = chart.clone();
-        let svg = match &*chances {
-            Some((_, Some(Ok(svg)))) => Some(svg.clone()),
-            _ => None,
-        };
-        use_effect_with(svg, move |svg| {
-            if let (Some(el), Some(svg)) = (chart.cast::<web_sys::Element>(), svg) {
-                el.set_inner_html(svg);
-            }
-        });
-    }
+    // How a finished game went, asked of the worker when the player opens it.
+    let chances = use_chances();
     // The move list's element, kept scrolled to the move on the board.
     let list = use_move_list_scroll(state.session.as_ref().map_or(0, Session::cursor));
     // The board's move callback stays the same while the number of later moves does, so the
@@ -218,42 +202,16 @@ pub fn Play(props: &PlayProps) -> Html {
             computer::stop
         });
     }
-    {
-        // The replay: a move forward every `pace`, until the last.
-        let dispatcher = state.dispatcher();
-        let replaying = replaying.clone();
-        let at = state
+    // The replay: a move forward every `pace`, until the last.
+    let replaying = use_replay(
+        state.dispatcher(),
+        state
             .session
             .as_ref()
             .ok()
-            .map(|s| (s.cursor(), s.record().moves.len()));
-        use_effect_with((*replaying, at, pace), move |&(on, at, pace)| {
-            let mut next = None;
-            match at {
-                Some((cursor, moves)) if on && cursor < moves => {
-                    let step =
-                        Closure::once(move || dispatcher.dispatch(PlayAction::Goto(cursor + 1)));
-                    let window = web_sys::window();
-                    let timer = window.as_ref().and_then(|w| {
-                        w.set_timeout_with_callback_and_timeout_and_arguments_0(
-                            step.as_ref().unchecked_ref(),
-                            pace as i32,
-                        )
-                        .ok()
-                    });
-                    next = Some((window, timer, step));
-                }
-                _ if on => replaying.set(false),
-                _ => {}
-            }
-            move || {
-                if let Some((Some(window), Some(timer), step)) = next {
-                    window.clear_timeout_with_handle(timer);
-                    drop(step);
-                }
-            }
-        });
-    }
+            .map(|s| (s.cursor(), s.record().moves.len())),
+        pace,
+    );
     {
         // A link made earlier may carry another seat's secrets or an older game: it goes
         // with any change.
@@ -335,85 +293,17 @@ pub fn Play(props: &PlayProps) -> Html {
         let state = state.clone();
         Callback::from(move |n: usize| state.dispatch(PlayAction::Goto(n)))
     };
-    // How the game went, once it is over: asked of the worker when the player opens it,
-    // kept for this game's moves.
+    // How the game went, once it is over.
     let moves = record.moves.len();
     let chart_html = session.live().outcome().map(|_| {
-        let ask = {
-            let chances = chances.clone();
-            let record = record.clone();
-            Callback::from(move |_| {
-                chances.set(Some((moves, None)));
-                let answer = chances.clone();
-                computer::chances(
-                    &record,
-                    Callback::from(move |r: Result<String, String>| {
-                        answer.set(Some((moves, Some(r))));
-                    }),
-                );
-            })
-        };
         let colours: String = (0..record.players.len())
             .map(|s| format!("--s{s}:{};", seat_colour(s)))
             .collect();
-        let pick = on_goto.reform(move |e: MouseEvent| chart_point(&e, moves + 1));
-        match chances.as_ref().filter(|(n, _)| *n == moves).map(|(_, c)| c) {
-            Some(Some(Ok(_))) => html! {
-                <figure class="chances" style={colours}>
-                    <div ref={chart.clone()} onclick={pick}></div>
-                    <figcaption>{ "Chances after every move, as the computer sees each position (pick one to see it)." }</figcaption>
-                </figure>
-            },
-            c => html! {
-                <button type="button" id="show-chances" onclick={ask} disabled={matches!(c, Some(None))}>
-                    { match c {
-                        Some(Some(Err(why))) => format!("How the game went (failed: {why}; try again)"),
-                        Some(_) => "Working out the chances after every move…".to_string(),
-                        None => "How the game went".to_string(),
-                    } }
-                </button>
-            },
-        }
+        chances.view(record, colours, &on_goto)
     });
     // Replay and steps through the history, and the pace of replays and of the computer.
-    let replay = (moves > 0).then(|| {
-        let step = |to: usize| {
-            let state = state.clone();
-            Callback::from(move |_: MouseEvent| state.dispatch(PlayAction::Goto(to)))
-        };
-        let toggle = {
-            let (replaying, state) = (replaying.clone(), state.clone());
-            Callback::from(move |_: MouseEvent| {
-                if !*replaying && cursor >= moves {
-                    state.dispatch(PlayAction::Goto(0));
-                }
-                replaying.set(!*replaying);
-            })
-        };
-        let choose = {
-            let speed = speed.clone();
-            Callback::from(move |e: Event| {
-                if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                    browser::set_setting("speed", &select.value());
-                    speed.set(select.value());
-                }
-            })
-        };
-        html! {
-            <div class="replay buttons">
-                <button type="button" id="step-back" aria-label="One move back" onclick={step(cursor.saturating_sub(1))} disabled={cursor == 0}>{ "◀" }</button>
-                <button type="button" id="replay" onclick={toggle}>{ if *replaying { "Pause" } else { "Replay" } }</button>
-                <button type="button" id="step-forward" aria-label="One move forward" onclick={step(cursor + 1)} disabled={cursor >= moves}>{ "▶" }</button>
-                <label>{ "Speed " }
-                    <select id="speed" onchange={choose}>
-                        { for crate::computer::SPEEDS.iter().map(|(name, _)| html! {
-                            <option value={*name} selected={crate::computer::pace_of(name) == pace}>{ *name }</option>
-                        }) }
-                    </select>
-                </label>
-            </div>
-        }
-    });
+    let replay = (moves > 0)
+        .then(|| replay_controls(&state.dispatcher(), &replaying, &speed, (cursor, moves)));
     let history_note = (cursor < record.moves.len()).then(|| html! {
         <p class="history-note">{ format!("Showing move {cursor} of {}. Redo or pick a later move to return; a new move here replaces the later ones.", record.moves.len()) }</p>
     });
@@ -495,24 +385,9 @@ pub fn Play(props: &PlayProps) -> Html {
             computer::hint(&record, reply);
         })
     };
-    let hint_note = hint.as_ref().map(|hint| {
-        let text = match hint {
-            None => "Thinking of a hint…".to_string(),
-            Some(Ok(mv)) => {
-                // The words, and the notation where they leave it out (a secret setup's words
-                // say only that it was made).
-                let words = shown.describe_move(mv, viewer);
-                let also = if words.contains(mv.as_str()) {
-                    String::new()
-                } else {
-                    format!(" ({mv})")
-                };
-                format!("Hint (what the quick computer would play): {words}{also}.")
-            }
-            Some(Err(why)) => format!("No hint: {why}."),
-        };
-        html! { <p class="hint-note" id="hint" role="status">{ text }</p> }
-    });
+    let hint_note = hint
+        .as_ref()
+        .map(|hint| hint_note(hint, shown.as_ref(), viewer));
     let board_props = AnyBoardProps {
         position: shown.clone(),
         before: cursor

@@ -1,0 +1,202 @@
+//! The computer as a teacher on the play page: the hint in words, the replay (its controls
+//! and its timer) and the chart of how a finished game went.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::parts::chart_point;
+use super::state::{PlayAction, PlayState};
+use crate::core::Viewer;
+use crate::record::GameRecord;
+use crate::registry::AnyGame;
+use crate::ui::{browser, computer};
+
+/// The worker's answer about a game's chances: for how many moves, and the answer (`None`
+/// while it works).
+type Answer = Option<(usize, Option<Result<String, String>>)>;
+
+/// The chances over a finished game, asked of the worker when the player opens them, and the
+/// element the worker's chart (an SVG of numbers only) is placed in as it is.
+pub struct Chances {
+    answer: UseStateHandle<Answer>,
+    chart: NodeRef,
+}
+
+/// The state of the chances chart, and the effect that places the worker's SVG.
+#[hook]
+pub fn use_chances() -> Chances {
+    let answer = use_state(|| None::<(usize, Option<Result<String, String>>)>);
+    let chart = use_node_ref();
+    {
+        let chart = chart.clone();
+        let svg = match &*answer {
+            Some((_, Some(Ok(svg)))) => Some(svg.clone()),
+            _ => None,
+        };
+        use_effect_with(svg, move |svg| {
+            if let (Some(el), Some(svg)) = (chart.cast::<web_sys::Element>(), svg) {
+                el.set_inner_html(svg);
+            }
+        });
+    }
+    Chances { answer, chart }
+}
+
+impl Chances {
+    /// "How the game went" for `record`'s finished game: the button that asks for it, or the
+    /// chart, its seats' lines in `colours` (CSS variables `--s0` ..); a point picked opens
+    /// that position through `on_goto`.
+    pub fn view(&self, record: &GameRecord, colours: String, on_goto: &Callback<usize>) -> Html {
+        let moves = record.moves.len();
+        let ask = {
+            let answer = self.answer.clone();
+            let record = record.clone();
+            Callback::from(move |_| {
+                answer.set(Some((moves, None)));
+                let answer = answer.clone();
+                computer::chances(
+                    &record,
+                    Callback::from(move |r: Result<String, String>| {
+                        answer.set(Some((moves, Some(r))));
+                    }),
+                );
+            })
+        };
+        let pick = on_goto.reform(move |e: MouseEvent| chart_point(&e, moves + 1));
+        match self
+            .answer
+            .as_ref()
+            .filter(|(n, _)| *n == moves)
+            .map(|(_, c)| c)
+        {
+            Some(Some(Ok(_))) => html! {
+                <figure class="chances" style={colours}>
+                    <div ref={self.chart.clone()} onclick={pick}></div>
+                    <figcaption>{ "Chances after every move, as the computer sees each position (pick one to see it)." }</figcaption>
+                </figure>
+            },
+            c => html! {
+                <button type="button" id="show-chances" onclick={ask} disabled={matches!(c, Some(None))}>
+                    { match c {
+                        Some(Some(Err(why))) => format!("How the game went (failed: {why}; try again)"),
+                        Some(_) => "Working out the chances after every move…".to_string(),
+                        None => "How the game went".to_string(),
+                    } }
+                </button>
+            },
+        }
+    }
+}
+
+/// Whether the history is being replayed, and the replay itself: a move forward every `pace`
+/// ms from `at` (the cursor and the number of moves), until the last.
+#[hook]
+pub fn use_replay(
+    dispatcher: UseReducerDispatcher<PlayState>,
+    at: Option<(usize, usize)>,
+    pace: u32,
+) -> UseStateHandle<bool> {
+    let replaying = use_state(|| false);
+    {
+        let replaying = replaying.clone();
+        use_effect_with((*replaying, at, pace), move |&(on, at, pace)| {
+            let mut next = None;
+            match at {
+                Some((cursor, moves)) if on && cursor < moves => {
+                    let step =
+                        Closure::once(move || dispatcher.dispatch(PlayAction::Goto(cursor + 1)));
+                    let window = web_sys::window();
+                    let timer = window.as_ref().and_then(|w| {
+                        w.set_timeout_with_callback_and_timeout_and_arguments_0(
+                            step.as_ref().unchecked_ref(),
+                            pace as i32,
+                        )
+                        .ok()
+                    });
+                    next = Some((window, timer, step));
+                }
+                _ if on => replaying.set(false),
+                _ => {}
+            }
+            move || {
+                if let Some((Some(window), Some(timer), step)) = next {
+                    window.clear_timeout_with_handle(timer);
+                    drop(step);
+                }
+            }
+        });
+    }
+    replaying
+}
+
+/// The replay's controls: a move back, replay or pause, a move forward, and the speed (the
+/// pace of replays and of the computer's moves, a setting of the device, kept in `speed`).
+pub fn replay_controls(
+    dispatcher: &UseReducerDispatcher<PlayState>,
+    replaying: &UseStateHandle<bool>,
+    speed: &UseStateHandle<String>,
+    (cursor, moves): (usize, usize),
+) -> Html {
+    let pace = crate::computer::pace_of(speed);
+    let step = |to: usize| {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |_: MouseEvent| dispatcher.dispatch(PlayAction::Goto(to)))
+    };
+    let toggle = {
+        let (replaying, dispatcher) = (replaying.clone(), dispatcher.clone());
+        Callback::from(move |_: MouseEvent| {
+            if !*replaying && cursor >= moves {
+                dispatcher.dispatch(PlayAction::Goto(0));
+            }
+            replaying.set(!*replaying);
+        })
+    };
+    let choose = {
+        let speed = speed.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                browser::set_setting("speed", &select.value());
+                speed.set(select.value());
+            }
+        })
+    };
+    html! {
+        <div class="replay buttons">
+            <button type="button" id="step-back" aria-label="One move back" onclick={step(cursor.saturating_sub(1))} disabled={cursor == 0}>{ "◀" }</button>
+            <button type="button" id="replay" onclick={toggle}>{ if **replaying { "Pause" } else { "Replay" } }</button>
+            <button type="button" id="step-forward" aria-label="One move forward" onclick={step(cursor + 1)} disabled={cursor >= moves}>{ "▶" }</button>
+            <label>{ "Speed " }
+                <select id="speed" onchange={choose}>
+                    { for crate::computer::SPEEDS.iter().map(|(name, _)| html! {
+                        <option value={*name} selected={crate::computer::pace_of(name) == pace}>{ *name }</option>
+                    }) }
+                </select>
+            </label>
+        </div>
+    }
+}
+
+/// The hint in words (`None` while the worker thinks): what the quick computer would play,
+/// with its notation where the words leave it out (a secret setup's words say only that it
+/// was made).
+pub fn hint_note(
+    hint: &Option<Result<String, String>>,
+    shown: &dyn AnyGame,
+    viewer: Viewer,
+) -> Html {
+    let text = match hint {
+        None => "Thinking of a hint…".to_string(),
+        Some(Ok(mv)) => {
+            let words = shown.describe_move(mv, viewer);
+            let also = if words.contains(mv.as_str()) {
+                String::new()
+            } else {
+                format!(" ({mv})")
+            };
+            format!("Hint (what the quick computer would play): {words}{also}.")
+        }
+        Some(Err(why)) => format!("No hint: {why}."),
+    };
+    html! { <p class="hint-note" id="hint" role="status">{ text }</p> }
+}
