@@ -33,23 +33,6 @@ fn releases(g: &Evacuate) -> Vec<String> {
         .collect()
 }
 
-fn tally(s: &str) -> [[u8; 3]; 4] {
-    let chars: Vec<char> = s.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
-    let mut c = [[0u8; 3]; 4];
-    for pair in chars.chunks(2) {
-        let p: Piece = pair.iter().collect::<String>().parse().expect("piece");
-        c[p.colour.index()][p.size.index()] += 1;
-    }
-    c
-}
-
-fn counts_text(c: &[[u8; 3]; 4]) -> String {
-    c.iter()
-        .map(|r| format!("{}{}{}", r[0], r[1], r[2]))
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 /// A position from its head (`14 r1 0,0 c6`), floor, triangles, evacuated pyramids and turn
 /// field. Stashes are full (3 of each less what stands on the triangles), unless `empty`;
 /// whatever is left over counts as lost to the ceiling, so pieces are conserved.

@@ -64,28 +64,12 @@ fn random_games_stay_small_and_end() {
     assert!(reasons.len() >= 2, "{reasons:?}");
 }
 
-/// Counts of a notation list like `G1 G1 R3`, by colour and size.
-fn tally(pieces: &[Piece]) -> [[u8; 3]; 4] {
-    let mut c = [[0u8; 3]; 4];
-    for p in pieces {
-        c[p.colour as usize][p.size as usize] += 1;
-    }
-    c
-}
-
 fn pieces_of(s: &str) -> Vec<Piece> {
     let chars: Vec<char> = s.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
     chars
         .chunks(2)
         .map(|c| c.iter().collect::<String>().parse().expect("piece"))
         .collect()
-}
-
-fn counts_text(c: &[[u8; 3]; 4]) -> String {
-    c.iter()
-        .map(|r| format!("{}{}{}", r[0], r[1], r[2]))
-        .collect::<Vec<_>>()
-        .join("/")
 }
 
 /// A position from its floor (8 spaces `/`-separated), triangles (8 rows of 6), evacuated
@@ -101,9 +85,9 @@ fn build(
     turn: &str,
     elim: &str,
 ) -> Evacuate {
-    let on_floor = tally(&pieces_of(&floor.replace(['/', '-'], "")));
-    let on_tris = tally(&pieces_of(&tris.replace(['/', '.'], "")));
-    let evacuated = tally(&pieces_of(evac));
+    let on_floor = tally(&floor.replace(['/', '-'], ""));
+    let on_tris = tally(&tris.replace(['/', '.'], ""));
+    let evacuated = tally(evac);
     let mut stash = [[0u8; 3]; 4];
     let mut lost = [[0u8; 3]; 4];
     for c in 0..4 {

@@ -2,50 +2,19 @@
 //! the rulings (the in-app rules page `static/rules/evacuate.html` states them), one scenario each, on positions built from their notation.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod evacuate_support;
+
+use evacuate_support::{counts_text, mv, play, tally};
+
 use stackplay::core::Game;
 use stackplay::games::evacuate::{
     Colour, Evacuate, EvacuateMove, EvacuateOptions, MatchRule, Mode, Phase, Piece, Size,
     PUGILIST_TREES, TREES,
 };
 
-fn mv(s: &str) -> EvacuateMove {
-    s.parse().expect("move")
-}
-
-fn play(g: &mut Evacuate, m: &str) {
-    let m = mv(m);
-    assert!(
-        g.legal_moves().contains(&m),
-        "{m} is not listed in {g}: {:?}",
-        g.legal_moves()
-    );
-    g.play(&m).expect("legal");
-    g.check_invariants().expect("invariants");
-}
-
 fn new(options: &str) -> Evacuate {
     let o: EvacuateOptions = options.parse().expect("options");
     Evacuate::new(&o, 0).expect("new game")
-}
-
-/// Counts of the pieces in a list like `G1G1R3` (pugilists left out), by colour and size.
-fn tally(s: &str) -> [[u8; 3]; 4] {
-    let mut c = [[0u8; 3]; 4];
-    let chars: Vec<char> = s.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
-    for pair in chars.chunks(2) {
-        let p: Piece = pair.iter().collect::<String>().parse().expect("piece");
-        if !p.colour.is_pugilist() {
-            c[p.colour as usize][p.size as usize] += 1;
-        }
-    }
-    c
-}
-
-fn counts_text(c: &[[u8; 3]; 4]) -> String {
-    c.iter()
-        .map(|r| format!("{}{}{}", r[0], r[1], r[2]))
-        .collect::<Vec<_>>()
-        .join("/")
 }
 
 /// A position of `head` (`3p13 r1 0,0,0 c6`): its floor and triangles, the pyramids
