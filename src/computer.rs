@@ -217,27 +217,33 @@ pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
     answer_text(id, &result)
 }
 
-/// A benchmark question, `bench\t<slug>\t<iterations>`: searches the game's starting
-/// position (fewest players, default options) for exactly that many iterations and answers
-/// `bench\t<slug>\t<iterations>\t<milliseconds>`, or `bench\t<slug>\terror\t<why>`. The
-/// site test asks it to print the worker's iterations per second beside the native ones.
+/// A benchmark question, `bench\t<slug>\t<count>`: searches the game's starting position
+/// (fewest players, default options) for exactly `count` iterations, a number or a strength
+/// (`quick`, `normal`, `strong`: that strength's planned count for the game, without its time
+/// cap), and answers `bench\t<slug>\t<iterations>\t<milliseconds>`, or
+/// `bench\t<slug>\terror\t<why>`. The site test asks it for every game's normal count, to
+/// print the worker's iterations per second beside the native ones and whether the worker
+/// reaches the count within the strength's time.
 #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
 fn bench(question: &str, now: &dyn Fn() -> f64) -> String {
-    let (slug, iterations) = question.split_once('\t').unwrap_or((question, ""));
-    let timed = || -> Result<f64, ApiError> {
-        let iterations: u32 = iterations
-            .parse()
-            .map_err(|_| ApiError::BadRecord("no iteration count".into()))?;
+    let (slug, count) = question.split_once('\t').unwrap_or((question, ""));
+    let timed = || -> Result<(u32, f64), ApiError> {
         let entry = crate::registry::find(slug)?;
+        let iterations = match crate::ai::Budget::preset(count, entry.info()) {
+            Some(budget) => budget.iterations,
+            None => count
+                .parse()
+                .map_err(|_| ApiError::BadRecord("no iteration count".into()))?,
+        };
         let options = entry.default_options(entry.info().min_players)?;
         let game = crate::registry::create(slug, &options, 1)?;
         let budget = crate::ai::Budget::iterations(iterations);
         let start = now();
         crate::registry::best_move(slug, &game.position(), &budget, 1, now)?;
-        Ok(now() - start)
+        Ok((iterations, now() - start))
     };
     match timed() {
-        Ok(ms) => format!("bench\t{slug}\t{iterations}\t{ms}"),
+        Ok((iterations, ms)) => format!("bench\t{slug}\t{iterations}\t{ms}"),
         Err(e) => format!("bench\t{slug}\terror\t{e}"),
     }
 }
@@ -413,6 +419,13 @@ mod tests {
     fn a_benchmark_question_is_timed() {
         let text = answer("bench\tstack-control\t50", &|| 0.0);
         assert_eq!(text, "bench\tstack-control\t50\t0");
+        // A strength's planned count for the game, from its info (Evacuate: 3,000 a second).
+        let planned = crate::registry::find("evacuate").map(|e| e.info().search_per_second);
+        let text = answer("bench\tevacuate\tnormal", &|| 0.0);
+        assert_eq!(
+            Ok(text),
+            planned.map(|n| format!("bench\tevacuate\t{n}\t0"))
+        );
         assert!(answer("bench\tnope\t50", &|| 0.0).contains("error"));
         assert!(answer("bench\tstack-control\tmany", &|| 0.0).contains("error"));
     }
