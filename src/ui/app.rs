@@ -47,8 +47,9 @@ pub fn App() -> Html {
     {
         let store = (*store).clone();
         use_global_listener(On::Window, "beforeunload", move |e: &Event| {
-            if store.as_ref().is_some_and(Store::any_unsaved) {
-                // Browsers then ask "Leave site? Changes you made may not be saved."
+            if store.as_ref().is_some_and(Store::any_pending) {
+                // Browsers then ask "Leave site? Changes you made may not be saved." (a move
+                // not saved yet, or one whose write has not landed).
                 e.prevent_default();
             }
         });

@@ -110,6 +110,7 @@ class Engine {
   // Firefox, as a forced reload does): done once a new document has loaded.
   async reload(d) {
     await this.keepErrors(d);
+    await stored(d);
     await d.executeScript('window.__before_reload = true; setTimeout(() => location.reload(), 0);');
     const end = Date.now() + 30000;
     while (await d.executeScript('return !!window.__before_reload || document.readyState !== "complete";').catch(() => true)) {
@@ -178,6 +179,33 @@ async function tap(d, el) {
 
 /// One Stack Control move by real taps: the first stack (from the end when `last`) that has a
 /// landing square, then its first landing square.
+// Waits (up to 10 s) until the game on the page is stored with as many moves as the page
+// shows: a person's reload comes at least the few milliseconds after a move that its write
+// takes (until it lands, leaving the page asks first). Off a play page, at once.
+async function stored(d) {
+  const end = Date.now() + 10000;
+  while (Date.now() < end) {
+    const landed = await run(d, () => new Promise((resolve) => {
+      if (!location.hash.startsWith('#/play/')) return resolve(true);
+      const id = location.hash.slice('#/play/'.length);
+      const shown = document.querySelectorAll('.moves li').length;
+      const req = indexedDB.open('stackplay');
+      req.onupgradeneeded = () => req.transaction.abort();
+      req.onerror = () => resolve(false);
+      req.onsuccess = () => {
+        const get = req.result.transaction('games').objectStore('games').get(id);
+        get.onsuccess = () => {
+          req.result.close();
+          try { resolve(JSON.parse(get.result).record.moves.length === shown); } catch (e) { resolve(false); }
+        };
+        get.onerror = () => { req.result.close(); resolve(false); };
+      };
+    })).catch(() => true);
+    if (landed) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function clickMove(d, last = false) {
   const before = await count(d, '.moves li:not(.later)');
   const stacks = await d.findElements({ css: 'svg.board .cell.stack' });

@@ -539,6 +539,17 @@ impl Store {
         self.0.entries.borrow().iter().any(|e| e.unsaved.is_some())
     }
 
+    /// Whether leaving the page now could lose a move: a game is not saved yet, or a write is
+    /// still on its way to the database (it takes a few milliseconds; a page unloaded meanwhile
+    /// may abort it).
+    pub fn any_pending(&self) -> bool {
+        self.0
+            .entries
+            .borrow()
+            .iter()
+            .any(|e| e.unsaved.is_some() || e.flying > 0)
+    }
+
     /// Why this tab's version of game `id` is not saved yet, if it is not.
     pub fn unsaved(&self, id: &str) -> Option<SaveError> {
         self.find(id)
