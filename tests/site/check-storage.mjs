@@ -145,9 +145,12 @@ try {
         }
       }, last)));
       const at = Date.now() + 150;
+      // The landing square is looked up when the timer fires: on a loaded machine the news
+      // of the other tab's move can come first and clear this tab's pick, and then this tab
+      // has no move to make (nothing is lost: it shows the other's).
       await Promise.all([one, two].map((p) => p.evaluate((at) => {
-        const target = document.querySelector('svg.board .cell.target');
-        setTimeout(() => target.dispatchEvent(new MouseEvent('click', { bubbles: true })), at - Date.now());
+        setTimeout(() => document.querySelector('svg.board .cell.target')
+          ?.dispatchEvent(new MouseEvent('click', { bubbles: true })), at - Date.now());
       }, at)));
       await one.waitForTimeout(200);
       // Settled: each tab's moves are a saved game's (or the wait ends and it counts as lost).
