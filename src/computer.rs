@@ -239,7 +239,7 @@ fn bench(question: &str, now: &dyn Fn() -> f64) -> String {
         let game = crate::registry::create(slug, &options, 1)?;
         let budget = crate::ai::Budget::iterations(iterations);
         let start = now();
-        crate::registry::best_move(slug, &game.position(), &budget, 1, now)?;
+        game.best_move(&budget, 1, now)?;
         Ok((iterations, now() - start))
     };
     match timed() {

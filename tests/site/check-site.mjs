@@ -462,7 +462,7 @@ try {
     await page.locator('.evac-stash button.usable').first().click();
     await page.locator('svg.board .tri.move').first().click();
     await page.waitForSelector('#evac-go');
-    check(/Before you confirm/.test(await page.locator('.evac-preview').innerText()), `${viewport.name}: Evacuate: a preview before confirming`);
+    check(/If you confirm/.test(await page.locator('.evac-preview').innerText()), `${viewport.name}: Evacuate: a preview before confirming`);
     await shot(page, `${viewport.name}-evacuate-preview.png`);
     await page.click('#evac-cancel');
     let evac = null;

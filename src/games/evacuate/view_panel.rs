@@ -143,8 +143,9 @@ fn picked(c: &Panel) -> Html {
         }
     }
     html! {
+        // The buttons first: they stay just under the stash however long the words are (on a
+        // phone, board and buttons fit one screen).
         <div class="evac-preview" aria-live="polite">
-            <p><b>{ "Before you confirm: " }</b>{ lines.join(" ") }</p>
             <div class="buttons">
                 <button type="button" class="primary" id="evac-go" onclick={tap(c.on_tap, Thing::Confirm)}>{ "Confirm" }</button>
                 if let Some(other) = ways.get(1) {
@@ -153,6 +154,7 @@ fn picked(c: &Panel) -> Html {
                 }
                 { cancel }
             </div>
+            <p><b>{ "If you confirm: " }</b>{ lines.join(" ") }</p>
         </div>
     }
 }
