@@ -1,15 +1,19 @@
 //! `#/play/<id>`: a saved game: board, whose turn, moves, undo/redo, history, sharing. The
-//! page's state and what can happen to it are in [`state`], its parts (player cards, the
-//! result, the hand-off screen) in [`parts`].
+//! page's state and what can happen to it are in [`state`]; the hook that keeps it in step
+//! with the store, other tabs and the computer in [`live`]; its parts (player cards, the
+//! result, the hand-off screen) in [`parts`]; the hint, the replay and the chances chart in
+//! [`teach`].
 
+mod live;
 mod parts;
 mod state;
 mod teach;
 
 pub use state::{tell_play_page, News};
 
+use live::use_play;
 use parts::{handoff_screen, player_cards, rematch, result_box};
-use state::{go_to_copy, save_session, PlayAction, PlayState, NEWS};
+use state::PlayAction;
 use teach::{hint_note, replay_controls, use_chances, use_replay};
 
 use std::rc::Rc;
@@ -20,14 +24,13 @@ use yew::prelude::*;
 use crate::core::Viewer;
 use crate::record::GameRecord;
 use crate::session::Session;
-use crate::storage::store::{Change, Kind, Store};
+use crate::storage::store::{Kind, Store};
 use crate::ui::browser;
 use crate::ui::components::dead_end::dead_end;
 use crate::ui::components::move_list::{move_list, use_move_list_scroll, MoveListProps};
 use crate::ui::components::status::{player_name, result_line};
 use crate::ui::computer;
 use crate::ui::game_view::AnyBoardProps;
-use crate::ui::hooks::{use_global_listener, On};
 use crate::ui::routes::Route;
 use crate::ui::views;
 
@@ -44,29 +47,13 @@ pub struct PlayProps {
 /// controls, result, move list, history); the game's view draws only its board and panel.
 #[component]
 pub fn Play(props: &PlayProps) -> Html {
-    let state = use_reducer({
-        let id = props.id.clone();
-        let store = props.store.clone();
-        move || PlayState {
-            session: store.load_line(&id).and_then(Session::open),
-            message: None,
-            unsaved: store.unsaved(&id),
-            computer_failed: None,
-            hint: None,
-            news: NEWS.with(|n| {
-                let mut n = n.borrow_mut();
-                n.as_ref()
-                    .is_some_and(|(for_id, _)| *for_id == id)
-                    .then(|| n.take().map(|(_, copy)| copy))
-                    .flatten()
-            }),
-        }
-    });
-    // The share link, and whether it reached the clipboard.
-    let share = use_state(|| None::<(String, bool)>);
     // The pace of the computer's moves and of replays, a setting of the device.
     let speed = use_state(|| browser::setting("speed").unwrap_or_default());
     let pace = crate::computer::pace_of(&speed);
+    // The game, kept in step with the store, other tabs and the computer.
+    let state = use_play(&props.id, &props.store, pace);
+    // The share link, and whether it reached the clipboard.
+    let share = use_state(|| None::<(String, bool)>);
     // How a finished game went, asked of the worker when the player opens it.
     let chances = use_chances();
     // The move list's element, kept scrolled to the move on the board.
@@ -87,121 +74,6 @@ pub fn Play(props: &PlayProps) -> Html {
             }
         })
     };
-    {
-        let dispatcher = state.dispatcher();
-        use_global_listener(On::Document, "keydown", move |e: &Event| {
-            let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                return;
-            };
-            // Typing in a text field keeps the field's own undo.
-            let in_field = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .is_some_and(|el| {
-                    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                });
-            let key = e.key().to_ascii_lowercase();
-            if in_field || !(e.ctrl_key() || e.meta_key()) || !(key == "z" || key == "y") {
-                return;
-            }
-            e.prevent_default();
-            if key == "y" || e.shift_key() {
-                dispatcher.dispatch(PlayAction::Redo);
-            } else {
-                dispatcher.dispatch(PlayAction::Undo);
-            }
-        });
-    }
-    {
-        // Keep two tabs on the same game in step: a move saved in one shows in the other; and
-        // follow this tab's own saves: landed, not yet (a full storage: the app's loop tries
-        // again every two seconds), or kept as a copy because another tab played on this
-        // game at the same moment (the page goes to the copy).
-        let dispatcher = state.dispatcher();
-        let store = props.store.clone();
-        let id = props.id.clone();
-        let missing = state.session.is_err();
-        use_effect_with((), move |_| {
-            let loader = store.clone();
-            // A game another tab has just made may have arrived since the page first looked.
-            if missing {
-                dispatcher.dispatch(PlayAction::Reload(store.load_line(&id)));
-            }
-            let listening = store.listen(Callback::from(move |change: Change| match change {
-                Change::Game { id: changed, .. } if changed == id => {
-                    dispatcher.dispatch(PlayAction::Reload(loader.load_line(&id)));
-                }
-                // A new game that is a copy of this one: another tab's diverging history.
-                Change::Game { id: copy, game: Some(game), new: true }
-                    if game.copy_of.as_deref() == Some(id.as_str()) =>
-                {
-                    dispatcher.dispatch(PlayAction::Copied(News {
-                        text: "Another version of this game was just kept beside it, as a copy (another tab played on it at the same moment, or opened a version that differs). Both histories are kept; this one is unchanged.".into(),
-                        other: Some(copy),
-                        new_moves: 0,
-                    }));
-                }
-                Change::Moved { from, to } if from == id && loader.moved_to(&from).is_some() => {
-                    go_to_copy(&from, &to);
-                }
-                Change::Saved { id: saved, unsaved } if saved == id => {
-                    dispatcher.dispatch(PlayAction::SaveState(unsaved));
-                }
-                _ => {}
-            }));
-            move || drop(listening)
-        });
-    }
-    {
-        // Saving is an effect of a change this page made (never of loading or of another
-        // tab's version, which are stored already).
-        let state = state.clone();
-        let store = props.store.clone();
-        let revision = state.session.as_ref().map_or(0, Session::revision);
-        use_effect_with(revision, move |&revision| {
-            if let (true, Ok(session)) = (revision > 0, &state.session) {
-                save_session(&store, session, &state.dispatcher());
-            }
-        });
-    }
-    {
-        let dispatcher = state.dispatcher();
-        use_global_listener(On::Document, "visibilitychange", move |_| {
-            if !web_sys::window()
-                .and_then(|w| w.document())
-                .is_some_and(|d| d.hidden())
-            {
-                dispatcher.dispatch(PlayAction::AskAgain);
-            }
-        });
-    }
-    {
-        // The computer's turn: ask its worker (which answers at a pace people can follow),
-        // and play the answer unless the game moved on meanwhile (undo, another tab, the page
-        // closed): then the question is dropped and the worker stopped.
-        let dispatcher = state.dispatcher();
-        // Only a tab in view asks (two tabs on one game would both think, and could differ);
-        // one coming into view asks then.
-        let visible = !web_sys::window()
-            .and_then(|w| w.document())
-            .is_some_and(|d| d.hidden());
-        let failed = state.computer_failed;
-        let question = state.session.as_ref().ok().and_then(|s| {
-            let (_, strength) = s.computer_to_move()?;
-            (visible && s.handoff().is_none() && failed != Some(s.ticket()))
-                .then(|| (s.ticket(), s.record().clone(), strength))
-        });
-        let ticket = question.as_ref().map(|q| q.0);
-        use_effect_with(ticket, move |_| {
-            if let Some((ticket, record, strength)) = question {
-                let reply = Callback::from(move |result: Result<String, String>| {
-                    dispatcher.dispatch(PlayAction::Computer(ticket, result));
-                });
-                computer::ask(&record, strength, pace, reply);
-            }
-            computer::stop
-        });
-    }
     // The replay: a move forward every `pace`, until the last.
     let replaying = use_replay(
         state.dispatcher(),
