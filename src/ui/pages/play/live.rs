@@ -13,9 +13,10 @@ use crate::ui::computer;
 use crate::ui::hooks::{use_global_listener, On};
 
 /// Game `id` of `store`, as the page shows it, kept in step; the computer's moves come at
-/// the soonest `pace` ms after it is asked.
+/// the soonest `pace` ms after it is asked. (Owned arguments: a hook that borrows is boxed by
+/// Yew's macro, which cost 363 B gzipped of the first load.)
 #[hook]
-pub fn use_play(id: &str, store: &Store, pace: u32) -> UseReducerHandle<PlayState> {
+pub fn use_play(id: String, store: Store, pace: u32) -> UseReducerHandle<PlayState> {
     let state = use_reducer({
         let id = id.to_string();
         let store = store.clone();

@@ -51,7 +51,7 @@ pub fn Play(props: &PlayProps) -> Html {
     let speed = use_state(|| browser::setting("speed").unwrap_or_default());
     let pace = crate::computer::pace_of(&speed);
     // The game, kept in step with the store, other tabs and the computer.
-    let state = use_play(&props.id, &props.store, pace);
+    let state = use_play(props.id.clone(), props.store.clone(), pace);
     // The share link, and whether it reached the clipboard.
     let share = use_state(|| None::<(String, bool)>);
     // How a finished game went, asked of the worker when the player opens it.
