@@ -90,7 +90,13 @@ async fn play_save_restore_corrupt_and_share() {
     let reply = other.record.replay(1).unwrap().legal_moves()[0].clone();
     other.push_move(reply.clone(), 1.0);
     other_tab.save(&other);
-    sleep(100).await;
+    // It arrives within a few ms; up to 5 s on a loaded machine.
+    for _ in 0..100 {
+        if listed(&reply) {
+            break;
+        }
+        sleep(50).await;
+    }
     assert!(listed(&reply), "the other tab's move {reply} did not show");
     assert!(body_text().contains("Player 2 to move"));
     // The other tab only steps back through the history: this board stays where it is.
