@@ -87,6 +87,9 @@ wait_jobs() {
     printf '\n=== %s\n' "${job_names[$i]}"
     cat "${job_logs[$i]}"
   done
+  job_names=()
+  job_pids=()
+  job_logs=()
   if [ "${#failed[@]}" -gt 0 ]; then
     printf '\nFAILED: %s\n' "${failed[@]}"
     return 1
@@ -111,8 +114,11 @@ site_checks() {
   for check in "$@"; do site_check "$check" || return; done
 }
 # The longest first, so that the short ones fill in beside them.
+# The Chromium site checks of pages, storage and tabs first, alone: their races and timings
+# are the ones a busy machine upset most.
 run_job "site checks: pages and whole games, storage, offline, rules (Chromium)" \
   site_checks check-site.mjs check-storage.mjs check-offline.mjs check-rules.mjs
+wait_jobs
 run_job "browser tests (wasm-bindgen-test: Chromium, Firefox, WebKit)" browser_tests
 run_job "site checks: the computer (Chromium)" site_checks check-computer.mjs
 run_job "site in every engine over WebDriver (Chromium, Firefox, WebKit)" \

@@ -194,6 +194,8 @@ try {
     if (viewport.name === 'desktop') {
       await page.click('text=Rematch');
       await page.waitForSelector('svg.board .cell', { timeout: 10000 });
+      // The finished game's board is there until the new game's page replaces it.
+      await page.waitForFunction(() => document.querySelectorAll('.moves li').length === 0, null, { timeout: 10000 }).catch(() => {});
       check(await page.locator('.moves li').count() === 0, `${viewport.name}: rematch starts a fresh game`);
       await page.goto(base + '#/');
       await page.waitForSelector('.saved');
