@@ -50,8 +50,8 @@ pub fn hint_question(id: u32, record: &str) -> String {
 /// The word in a question's strength field that asks for a hint.
 const HINT: &str = "hint";
 
-/// A question for the chances over a finished game: each seat's chance after every move
-/// ([`chances`]), answered at once.
+/// A question for the chances over a game (finished, or hiding nothing): each seat's chance
+/// after every move ([`chances`]), answered at once.
 pub fn chances_question(id: u32, record: &str) -> String {
     format!("{id}\t{CHANCES}\t{record}")
 }
@@ -70,34 +70,59 @@ pub fn pace(question: &str) -> f64 {
         .map_or(0.0, |pace| f64::from(pace.min(10_000)))
 }
 
-/// Each seat's chance after every move of a finished game, as the search sees each
-/// position in full (a finished game shows everyone everything), drawn as an SVG chart 600
-/// wide and 200 high with a polyline a seat (class `s<seat>`, coloured by the page; x =
-/// position × 600 / last position, y = 196 - 192 × chance). Made of numbers only, so the page
-/// places it as it is. A fortieth of the game's planned second of thinking a position, in
-/// iterations (the same chart on every machine).
+/// Each seat's chance after every move of a game, as the search sees each position in full,
+/// drawn as an SVG chart 600 wide and 200 high with a polyline a seat (class `s<seat>`,
+/// coloured by the page; x = position × 600 / last position, y = 196 - 192 × chance). Made of
+/// numbers only, so the page places it as it is. A fortieth of the game's planned second of
+/// thinking a position, in iterations (the same chart on every machine).
+///
+/// A finished game shows everyone everything. An unfinished one is charted only when the game
+/// hides nothing (the chart that follows a game against the computer as it is played); the
+/// positions charted before are remembered ([`CHARTED`]), so each question after a move
+/// searches only the new positions.
 ///
 /// # Errors
-/// A record that does not replay, or a game not over.
+/// A record that does not replay, or an unfinished game of hidden information.
 #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
 pub fn chances(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, ApiError> {
-    let (_, line) = record.normalised_line()?;
-    if line.last().outcome().is_none() {
-        return Err(ApiError::BadRecord("the game is not over".into()));
+    let (record, line) = record.normalised_line()?;
+    let info = line.last().info();
+    if line.last().outcome().is_none() && info.hidden_information {
+        return Err(ApiError::BadRecord(
+            "the game is not over, and it hides some of its position".into(),
+        ));
     }
-    let per_second = line.last().info().search_per_second;
-    let budget = crate::ai::Budget::iterations((per_second / 40).max(50));
+    let budget = crate::ai::Budget::iterations((info.search_per_second / 40).max(50));
+    let mut seen = CHARTED.with(|charted| {
+        let charted = charted.borrow();
+        match &*charted {
+            Some((before, seen)) if before.same_start(&record) => {
+                let same = before
+                    .moves
+                    .iter()
+                    .zip(&record.moves)
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                seen.iter().take(same + 1).cloned().collect()
+            }
+            _ => Vec::new(),
+        }
+    });
+    for i in seen.len()..=line.moves() {
+        seen.push(
+            line.position(i)
+                .chances(&budget, record.seed ^ i as u64, now),
+        );
+    }
     let last = line.moves().max(1);
     let mut lines = vec![String::new(); line.last().seats()];
-    for i in 0..=line.moves() {
-        let seen = line
-            .position(i)
-            .chances(&budget, record.seed ^ i as u64, now);
-        for (points, c) in lines.iter_mut().zip(seen) {
+    for (i, chances) in seen.iter().enumerate() {
+        for (points, c) in lines.iter_mut().zip(chances) {
             let y = 196.0 - 192.0 * c;
             points.push_str(&format!("{},{y:.0} ", i * 600 / last));
         }
     }
+    CHARTED.with(|charted| *charted.borrow_mut() = Some((record, seen)));
     let mut svg = String::from(
         r#"<svg viewBox="0 0 600 200" role="img" aria-label="Chances of each player after every move (pick a point to see that position)">"#,
     );
@@ -109,6 +134,15 @@ pub fn chances(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, Api
     }
     svg.push_str("</svg>");
     Ok(svg)
+}
+
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+thread_local! {
+    /// The game last charted by [`chances`] and each of its positions' chances: a position
+    /// depends only on the moves before it, so the next question about the same game (one
+    /// more move) searches only what is new.
+    static CHARTED: std::cell::RefCell<Option<(GameRecord, Vec<Vec<f64>>)>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 /// An answer as the worker writes it.
@@ -174,13 +208,7 @@ fn search(
     seed: u64,
     now: &dyn Fn() -> f64,
 ) -> Result<String, ApiError> {
-    let info = game.info();
-    let budget = match strength {
-        Strength::Quick => crate::ai::Budget::quick(info),
-        Strength::Normal => crate::ai::Budget::normal(info),
-        Strength::Strong => crate::ai::Budget::strong(info),
-    };
-    game.best_move(&budget, seed, now)
+    game.best_move(&crate::ai::Budget::of(strength, game.info()), seed, now)
 }
 
 /// Answers a question ([`question`]) with an answer ([`read_answer`] reads it): what the
@@ -364,13 +392,54 @@ mod tests {
             Ok(text.clone()),
             "the same each time"
         );
-        // Not over: refused.
+        // Charted again after other questions, it is the same: the positions remembered
+        // from a shorter or a diverging history of the game give what a fresh search gives.
+        let fresh = |record: &GameRecord| {
+            CHARTED.with(|c| c.borrow_mut().take());
+            chances(record, &|| 0.0)
+        };
+        let mut other = record.clone();
+        other.moves.truncate(3);
+        let mut other_game = other.replay(3).unwrap();
+        while other_game.outcome().is_none() {
+            let mv = other_game.legal_moves().last().unwrap().clone();
+            other_game.play(&mv).unwrap();
+            other.moves.push(mv);
+        }
+        assert_ne!(other.moves, record.moves);
+        for before in [3, record.moves.len() - 1] {
+            let mut shorter = record.clone();
+            shorter.moves.truncate(before);
+            fresh(&shorter).unwrap();
+            assert_eq!(
+                chances(&record, &|| 0.0).as_ref(),
+                Ok(&text),
+                "after {before}"
+            );
+        }
+        fresh(&other).unwrap();
+        assert_eq!(
+            chances(&record, &|| 0.0).as_ref(),
+            Ok(&text),
+            "after another line"
+        );
+        // A game not over is charted so far when it hides nothing (a game against the
+        // computer, as it goes); refused when it hides something.
         let unfinished = self::record(3);
-        let (_, refused) = read_answer(&answer(
+        let (_, so_far) = read_answer(&answer(
             &chances_question(4, &unfinished.to_json()),
             &|| 0.0,
         ))
         .unwrap();
+        assert_eq!(
+            so_far.unwrap().matches(',').count(),
+            2 * 4,
+            "two seats, four positions"
+        );
+        let mut evade = GameRecord::new("evade", "rules=written", 5, players(["S", "M"]));
+        evade.moves.push("setup:na2345".into());
+        let (_, refused) =
+            read_answer(&answer(&chances_question(5, &evade.to_json()), &|| 0.0)).unwrap();
         assert!(refused.unwrap_err().contains("not over"));
     }
 
@@ -419,7 +488,7 @@ mod tests {
     fn a_benchmark_question_is_timed() {
         let text = answer("bench\tstack-control\t50", &|| 0.0);
         assert_eq!(text, "bench\tstack-control\t50\t0");
-        // A strength's planned count for the game, from its info (Evacuate: 3,000 a second).
+        // A strength's planned count for the game, from its info (Evacuate: 1,000 a second).
         let planned = crate::registry::find("evacuate").map(|e| e.info().search_per_second);
         let text = answer("bench\tevacuate\tnormal", &|| 0.0);
         assert_eq!(

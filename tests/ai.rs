@@ -4,7 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use stackplay::ai::{self, Budget, Settings};
-use stackplay::core::{Game, Rng, Seat, SetupChoices, SideRule, Viewer};
+use stackplay::core::{Game, Rng, Seat, SetupChoices, SideRule, Strength, Viewer};
 use stackplay::games::evacuate::Evacuate;
 use stackplay::games::evade::Evade;
 use stackplay::games::stack_control::StackControl;
@@ -370,6 +370,8 @@ fn bad_input_is_an_error_not_a_panic() {
     let sc = registry::find("stack-control").unwrap().info();
     assert_eq!(Budget::preset("normal", sc), Some(Budget::normal(sc)));
     assert_eq!(Budget::preset("best", sc), None);
+    assert_eq!(Budget::of(Strength::Strong, sc), Budget::strong(sc));
+    assert_eq!(Budget::preset("quick", sc), Some(Budget::quick(sc)));
     // A strength is a thinking time; a faster search plans more iterations in it.
     let evade = registry::find("evade").unwrap().info();
     assert_eq!(Budget::normal(evade).iterations, 3_000);

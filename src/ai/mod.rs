@@ -24,7 +24,7 @@ mod search;
 pub use reward::{heuristic_rewards, outcome_rewards};
 pub use search::{chances, search, Choice, Settings};
 
-use crate::core::{Game, GameInfo, PlayError};
+use crate::core::{Game, GameInfo, PlayError, Strength};
 
 /// How much the computer may think: an iteration count, and a time cap that stops the
 /// search earlier on a slow device. When the cap is not reached the move depends only on
@@ -84,14 +84,19 @@ impl Budget {
         }
     }
 
-    /// The preset called `quick`, `normal` or `strong`, for `game`.
-    pub fn preset(name: &str, game: &GameInfo) -> Option<Budget> {
-        match name {
-            "quick" => Some(Budget::quick(game)),
-            "normal" => Some(Budget::normal(game)),
-            "strong" => Some(Budget::strong(game)),
-            _ => None,
+    /// The budget of `strength` for `game`: [`Budget::quick`], [`Budget::normal`] or
+    /// [`Budget::strong`].
+    pub fn of(strength: Strength, game: &GameInfo) -> Budget {
+        match strength {
+            Strength::Quick => Budget::quick(game),
+            Strength::Normal => Budget::normal(game),
+            Strength::Strong => Budget::strong(game),
         }
+    }
+
+    /// The preset called `quick`, `normal` or `strong` ([`Strength::label`]), for `game`.
+    pub fn preset(name: &str, game: &GameInfo) -> Option<Budget> {
+        Strength::from_label(name).map(|strength| Budget::of(strength, game))
     }
 }
 

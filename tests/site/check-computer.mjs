@@ -4,7 +4,8 @@
 // measured during the computer's turns and printed (a measurement, not a pass mark: this
 // machine is shared). Then a person against the computer: the page says the computer is
 // thinking, the board refuses a move for the computer (in the history too), undo goes back
-// to the person's turn, and undoing or leaving while it thinks stops it.
+// to the person's turn, undoing or leaving while it thinks stops it, and the chances chart
+// follows the game.
 // Usage: node tests/site/check-computer.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
 import { start, oneMove, readDb, putDb } from './serve.mjs';
 
@@ -163,6 +164,19 @@ try {
     await page.goto(base + '#/play/' + id);
     await page.waitForFunction((n) => document.querySelectorAll('.moves li').length === n + 2, atTurn, { timeout: 20000 });
     check(true, 'computer: back on the game, the computer thinks again and answers');
+    // The chances while the game is played: opened on the person's turn, the chart has a
+    // point for every position so far, and it follows the game after the next moves.
+    const points = () => page.locator('figure.chances polyline').first().evaluate((l) => l.points.length);
+    await page.click('#show-chances');
+    await page.waitForSelector('figure.chances svg[aria-label^="Chances"]', { timeout: 20000 });
+    const first = await points();
+    await oneMove(page);
+    await page.waitForFunction((n) => document.querySelector('figure.chances polyline')?.points.length === n + 4,
+      atTurn, { timeout: 30000 }).catch(() => {});
+    const followed = await points();
+    check(first === atTurn + 3 && followed === atTurn + 5,
+      `computer: the chances chart of a game against the computer follows it (${first} points for ${atTurn + 2} moves, then ${followed} for ${atTurn + 4})`);
+    await shot(page, 'computer-chances-live.png');
     check(errors.length === 0, `computer: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await page.close();
   }

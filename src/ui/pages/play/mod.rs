@@ -54,8 +54,12 @@ pub fn Play(props: &PlayProps) -> Html {
     let state = use_play(props.id.clone(), props.store.clone(), pace);
     // The share link, and whether it reached the clipboard.
     let share = use_state(|| None::<(String, bool)>);
-    // How a finished game went, asked of the worker when the player opens it.
-    let chances = use_chances();
+    // How the game went, asked of the worker when the player opens it; an open chart follows
+    // the game when it is over, or a game against the computer on a person's turn.
+    let chances = use_chances(state.session.as_ref().ok().and_then(|s| {
+        (s.live().outcome().is_some() || (charted_live(s) && s.computer_to_move().is_none()))
+            .then(|| s.record().clone())
+    }));
     // The move list's element, kept scrolled to the move on the board.
     let list = use_move_list_scroll(state.session.as_ref().map_or(0, Session::cursor));
     // The board's move callback stays the same while the number of later moves does, so the
@@ -165,9 +169,10 @@ pub fn Play(props: &PlayProps) -> Html {
         let state = state.clone();
         Callback::from(move |n: usize| state.dispatch(PlayAction::Goto(n)))
     };
-    // How the game went, once it is over.
+    // How the game went, once it is over; as it goes, in a game against the computer.
     let moves = record.moves.len();
-    let chart_html = session.live().outcome().map(|_| {
+    let over = session.live().outcome().is_some();
+    let chart_html = (over || charted_live(session)).then(|| {
         let colours: String = (0..record.players.len())
             .map(|s| format!("--s{s}:{};", seat_colour(s)))
             .collect();
@@ -377,4 +382,15 @@ pub fn Play(props: &PlayProps) -> Html {
             </div>
         </section>
     }
+}
+
+/// Whether `session`'s chances are charted while it is played: a game against the computer
+/// that hides nothing (a game of secrets is charted once it is over, when all is shown).
+fn charted_live(session: &Session) -> bool {
+    !session.live().info().hidden_information
+        && session
+            .record()
+            .players
+            .iter()
+            .any(|p| p.computer.is_some())
 }

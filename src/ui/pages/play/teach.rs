@@ -16,70 +16,73 @@ use crate::ui::{browser, computer};
 /// while it works).
 type Answer = Option<(usize, Option<Result<String, String>>)>;
 
-/// The chances over a finished game, asked of the worker when the player opens them, and the
-/// element the worker's chart (an SVG of numbers only) is placed in as it is.
+/// The chances over a game, asked of the worker when the player opens them.
 pub struct Chances {
     answer: UseStateHandle<Answer>,
-    chart: NodeRef,
 }
 
-/// The state of the chances chart, and the effect that places the worker's SVG.
+/// Asks the worker for the chances over `record`; `working` shows the wait (a chart already
+/// shown stays while a newer one is worked out).
+fn ask(answer: &UseStateHandle<Answer>, record: &GameRecord, working: bool) {
+    let moves = record.moves.len();
+    if working {
+        answer.set(Some((moves, None)));
+    }
+    let answer = answer.clone();
+    computer::chances(
+        record,
+        Callback::from(move |r| answer.set(Some((moves, Some(r))))),
+    );
+}
+
+/// The state of the chances chart. An open chart follows `follow`: the game when it is over,
+/// or a game against the computer that hides nothing, on a person's turn (never while the
+/// computer thinks, whose question it would replace). It is asked again each time that game
+/// has moved.
 #[hook]
-pub fn use_chances() -> Chances {
+pub fn use_chances(follow: Option<GameRecord>) -> Chances {
     let answer = use_state(|| None::<(usize, Option<Result<String, String>>)>);
-    let chart = use_node_ref();
     {
-        let chart = chart.clone();
-        let svg = match &*answer {
-            Some((_, Some(Ok(svg)))) => Some(svg.clone()),
-            _ => None,
-        };
-        use_effect_with(svg, move |svg| {
-            if let (Some(el), Some(svg)) = (chart.cast::<web_sys::Element>(), svg) {
-                el.set_inner_html(svg);
+        let answer = answer.clone();
+        let moves = follow.as_ref().map(|r| r.moves.len());
+        use_effect_with(moves, move |&moves| {
+            if let (Some(record), Some((charted, _))) = (follow, &*answer) {
+                if Some(*charted) != moves {
+                    ask(&answer, &record, false);
+                }
             }
         });
     }
-    Chances { answer, chart }
+    Chances { answer }
 }
 
 impl Chances {
-    /// "How the game went" for `record`'s finished game: the button that asks for it, or the
-    /// chart, its seats' lines in `colours` (CSS variables `--s0` ..); a point picked opens
-    /// that position through `on_goto`.
+    /// "How the game went" (or, while it is played, is going) for `record`: the button that
+    /// asks for it, or the chart, its seats' lines in `colours` (CSS variables `--s0` ..); a
+    /// point picked opens that position through `on_goto`.
     pub fn view(&self, record: &GameRecord, colours: String, on_goto: &Callback<usize>) -> Html {
-        let moves = record.moves.len();
         let ask = {
             let answer = self.answer.clone();
             let record = record.clone();
-            Callback::from(move |_| {
-                answer.set(Some((moves, None)));
-                let answer = answer.clone();
-                computer::chances(
-                    &record,
-                    Callback::from(move |r: Result<String, String>| {
-                        answer.set(Some((moves, Some(r))));
-                    }),
-                );
-            })
+            Callback::from(move |_| ask(&answer, &record, true))
         };
-        let pick = on_goto.reform(move |e: MouseEvent| chart_point(&e, moves + 1));
-        match self
-            .answer
-            .as_ref()
-            .filter(|(n, _)| *n == moves)
-            .map(|(_, c)| c)
-        {
-            Some(Some(Ok(_))) => html! {
-                <figure class="chances" style={colours}>
-                    <div ref={self.chart.clone()} onclick={pick}></div>
-                    <figcaption>{ "Chances after every move, as the computer sees each position (pick one to see it)." }</figcaption>
-                </figure>
-            },
+        match self.answer.as_ref() {
+            Some((charted, Some(Ok(svg)))) => {
+                let positions = charted + 1;
+                // The worker's SVG is made of numbers only ([`crate::computer::chances`]).
+                html! {
+                    <figure class="chances" style={colours}>
+                        <div onclick={on_goto.reform(move |e: MouseEvent| chart_point(&e, positions))}>
+                            { Html::from_html_unchecked(svg.clone().into()) }
+                        </div>
+                        <figcaption>{ "Chances after every move, as the computer sees each position (pick one to see it)." }</figcaption>
+                    </figure>
+                }
+            }
             c => html! {
-                <button type="button" id="show-chances" onclick={ask} disabled={matches!(c, Some(None))}>
+                <button type="button" id="show-chances" onclick={ask} disabled={matches!(c, Some((_, None)))}>
                     { match c {
-                        Some(Some(Err(why))) => format!("How the game went (failed: {why}; try again)"),
+                        Some((_, Some(Err(why)))) => format!("How the game went (failed: {why}; try again)"),
                         Some(_) => "Working out the chances after every move…".to_string(),
                         None => "How the game went".to_string(),
                     } }
