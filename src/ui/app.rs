@@ -24,7 +24,7 @@ pub fn App() -> Html {
     }
     // The saved games, opened once (the pages wait for it: a few milliseconds). Games this
     // tab could not save (a full storage) are tried again every two seconds on every page,
-    // and closing the tab while one is unsaved asks first.
+    // and closing the tab while a move could be lost asks first.
     let store = use_state(|| None::<Store>);
     {
         let store = store.clone();
@@ -34,6 +34,23 @@ pub fn App() -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 let opened = Store::open().await;
                 store.set(Some(opened.clone()));
+                // Closing the tab while a move could be lost asks first: browsers then say
+                // "Leave site? Changes you made may not be saved." (a move not saved yet, or
+                // one whose write has not landed). Listened to while the store is open (a
+                // listener made at the first render would see no store).
+                let pending = opened.clone();
+                let _leaving = web_sys::window().map(|window| {
+                    gloo_events::EventListener::new_with_options(
+                        &window,
+                        "beforeunload",
+                        gloo_events::EventListenerOptions::enable_prevent_default(),
+                        move |e| {
+                            if pending.any_pending() {
+                                e.prevent_default();
+                            }
+                        },
+                    )
+                });
                 while looping.get() {
                     yew::platform::time::sleep(std::time::Duration::from_secs(2)).await;
                     if opened.any_unsaved() {
@@ -42,16 +59,6 @@ pub fn App() -> Html {
                 }
             });
             move || live.set(false)
-        });
-    }
-    {
-        let store = (*store).clone();
-        use_global_listener(On::Window, "beforeunload", move |e: &Event| {
-            if store.as_ref().is_some_and(Store::any_pending) {
-                // Browsers then ask "Leave site? Changes you made may not be saved." (a move
-                // not saved yet, or one whose write has not landed).
-                e.prevent_default();
-            }
         });
     }
     use_effect_with((*route).clone(), |route: &Route| {

@@ -1,5 +1,5 @@
 // The built site, as a careless or unlucky user meets it: a full storage (with real reloads),
-// a browser that refuses to save, two tabs moving at the same moment (100 races) and a busy
+// a browser that refuses to save, leaving while a move's write waits, two tabs moving at the same moment (100 races) and a busy
 // tab, the move from the older store (localStorage) into the database, an older link, a 4 MB
 // unreadable entry, a right-to-left name, a standard-base64 link, and backups: downloaded and
 // opened again, hostile, newer, and larger than the storage.
@@ -103,6 +103,54 @@ try {
     await page.waitForSelector('#unsaved', { state: 'detached', timeout: 8000 });
     check(await storedMoves(page, id) === 1, 'refused: once the browser saves again, the move is saved');
     check(errors.length === 0, `refused: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+    await context.close();
+  }
+
+  // Leaving while a move's write is in flight: the browser asks first ("Leave site?"), and
+  // the move lands. Another tab holds the database's games busy (a write transaction kept
+  // alive), so the move's write waits; once it is free the write lands, and leaving asks
+  // nothing.
+  {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const id = await newGame(page);
+    await oneMove(page);
+    await page.waitForFunction(() => document.querySelectorAll('.moves li').length === 1);
+    for (let i = 0; i < 50 && await storedMoves(page, id) !== 1; i++) await page.waitForTimeout(100);
+    const other = await context.newPage();
+    await other.goto(base + '#/');
+    await other.waitForSelector('.game-card', { timeout: 20000 });
+    await other.evaluate(() => new Promise((resolve) => {
+      const req = indexedDB.open('stackplay');
+      req.onsuccess = () => {
+        const tx = req.result.transaction('games', 'readwrite');
+        const store = tx.objectStore('games');
+        window.__hold = true;
+        const keep = () => { if (window.__hold) store.count().onsuccess = keep; };
+        keep();
+        resolve();
+      };
+    }));
+    const dialogs = [];
+    page.on('dialog', (d) => { dialogs.push(d.type()); d.dismiss(); });
+    await oneMove(page);
+    await page.waitForFunction(() => document.querySelectorAll('.moves li').length === 2);
+    await page.waitForTimeout(300);
+    await page.close({ runBeforeUnload: true });
+    await other.waitForTimeout(1000);
+    check(dialogs.includes('beforeunload') && !page.isClosed(),
+      `leaving mid-write: leaving while the move's write waits asks first, and the page stays (dialogs: ${dialogs.join(', ') || 'none'})`);
+    await other.evaluate(() => { window.__hold = false; });
+    let stored = -1;
+    for (let i = 0; i < 50 && (stored = await storedMoves(other, id)) !== 2; i++) await other.waitForTimeout(100);
+    check(stored === 2, `leaving mid-write: once the database is free, the move lands (${stored} moves stored)`);
+    const asked = dialogs.length;
+    await page.close({ runBeforeUnload: true });
+    for (let i = 0; i < 20 && !page.isClosed(); i++) await other.waitForTimeout(100);
+    check(page.isClosed() && dialogs.length === asked, 'leaving mid-write: with every move saved, leaving asks nothing');
+    check(errors.length === 0, `leaving mid-write: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await context.close();
   }
 
