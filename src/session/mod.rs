@@ -1,0 +1,292 @@
+//! A game being played: the saved game, every position of it, and where the board stands.
+//!
+//! This is the play page's model, kept free of Yew and of storage so it is tested natively:
+//! the clock is passed in, a move extends the timeline instead of replaying the game, the page
+//! saves [`Session::saved`] whenever [`Session::revision`] changes, and an answer computed for
+//! a position that is no longer current (a computer opponent's move arriving after an undo) is
+//! recognised by its [`Ticket`] and dropped.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::core::{Seat, Viewer};
+use crate::record::{GameRecord, Timeline};
+use crate::registry::AnyGame;
+use crate::storage::SavedGame;
+
+mod seats;
+
+pub use seats::MoveText;
+
+/// Generations are drawn from one counter for the whole page, so a ticket taken from one
+/// session is never current in another (a game reopened after another tab's change).
+static GENERATIONS: AtomicU64 = AtomicU64::new(0);
+
+fn next_generation() -> u64 {
+    GENERATIONS.fetch_add(1, Ordering::Relaxed) + 1
+}
+
+/// Names the position a request was made for (see [`Session::ticket`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ticket(u64);
+
+/// A saved game being played.
+#[derive(Debug, Clone)]
+pub struct Session {
+    saved: SavedGame,
+    line: Timeline,
+    /// Changes whenever the game or the position on the board changes.
+    generation: u64,
+    /// Changes whenever this page changed the saved game (what the page must save).
+    revision: u64,
+    /// In a hidden-information game, the seat that confirmed it holds the device (never
+    /// stored: after a reload the device must be handed over again).
+    holder: Option<Seat>,
+    /// How each move read, and to whom: kept so the move list is not described anew at
+    /// every move (a description may replay the move). Valid for the moves it covers.
+    described: RefCell<Vec<(Viewer, MoveText)>>,
+}
+
+impl Session {
+    /// Opens a saved game on its timeline, as the store read it ([`Store::load_line`]), or
+    /// replaying it once when there is none.
+    ///
+    /// # Errors
+    /// A sentence for the page when the game does not replay.
+    ///
+    /// [`Store::load_line`]: crate::storage::Store::load_line
+    pub fn open((saved, line): (SavedGame, Option<Rc<Timeline>>)) -> Result<Self, String> {
+        let line = match line {
+            Some(line) => Timeline::clone(&line),
+            None => saved
+                .record
+                .timeline()
+                .map_err(|e| format!("This game could not be replayed: {e}."))?,
+        };
+        Ok(Session {
+            saved,
+            line,
+            generation: next_generation(),
+            revision: 0,
+            holder: None,
+            described: RefCell::default(),
+        })
+    }
+
+    /// The saved game as it stands (what is stored).
+    pub fn saved(&self) -> &SavedGame {
+        &self.saved
+    }
+
+    /// The game's record.
+    pub fn record(&self) -> &GameRecord {
+        &self.saved.record
+    }
+
+    /// Every position of the game.
+    pub fn timeline(&self) -> &Timeline {
+        &self.line
+    }
+
+    /// How many moves are on the board.
+    pub fn cursor(&self) -> usize {
+        self.saved.cursor
+    }
+
+    /// The position on the board.
+    pub fn shown(&self) -> &Rc<dyn AnyGame> {
+        self.line.position(self.saved.cursor)
+    }
+
+    /// The position after every move (the game as it stands, whatever the board shows).
+    pub fn live(&self) -> &Rc<dyn AnyGame> {
+        self.line.last()
+    }
+
+    /// How many moves a new move on the board would replace.
+    pub fn later_moves(&self) -> usize {
+        self.saved.record.moves.len() - self.saved.cursor
+    }
+
+    /// Counts a change of the game or of the board; `saves` when the stored game changed.
+    fn changed(&mut self, saves: bool) {
+        self.generation = next_generation();
+        if saves {
+            self.revision += 1;
+        }
+    }
+
+    /// Counts a hint shown for the position `ticket` names (kept with the game, shown at its
+    /// end); the position stays current. `false` when the board has moved on since.
+    pub fn note_hint(&mut self, ticket: Ticket) -> bool {
+        if !self.is_current(ticket) {
+            return false;
+        }
+        self.saved.hints = self.saved.hints.saturating_add(1);
+        self.revision += 1;
+        true
+    }
+
+    /// Changes each time this page changes the saved game: the page saves on each change.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Names the position on the board now; see [`Session::is_current`].
+    pub fn ticket(&self) -> Ticket {
+        Ticket(self.generation)
+    }
+
+    /// Whether nothing has changed since `ticket` was taken (no move, undo, redo, history
+    /// step or other tab's change).
+    pub fn is_current(&self, ticket: Ticket) -> bool {
+        ticket.0 == self.generation
+    }
+
+    /// Plays `mv` (move notation) on the position on the board; moves after it (if the board
+    /// shows an earlier position) are replaced.
+    ///
+    /// # Errors
+    /// A sentence for the page when the move is not legal there; nothing changes.
+    pub fn play(&mut self, mv: &str, now_ms: f64) -> Result<(), String> {
+        let mut line = self.line.clone();
+        line.truncate(self.saved.cursor);
+        let canonical = line.push(mv).map_err(|e| capitalised(&e.to_string()))?;
+        self.line = line;
+        self.described.borrow_mut().truncate(self.saved.cursor);
+        self.saved.push_move(canonical, now_ms);
+        self.changed(true);
+        Ok(())
+    }
+
+    /// Plays an answer computed for the position `ticket` named, unless something changed
+    /// since: then the answer is dropped and `Ok(false)` returned.
+    ///
+    /// # Errors
+    /// As [`Session::play`].
+    pub fn play_answer(&mut self, ticket: Ticket, mv: &str, now_ms: f64) -> Result<bool, String> {
+        if !self.is_current(ticket) {
+            return Ok(false);
+        }
+        self.play(mv, now_ms).map(|()| true)
+    }
+
+    /// Shows the position after `moves` moves; `false` (nothing changes) when there is no
+    /// such position or it is already shown.
+    pub fn goto(&mut self, moves: usize) -> bool {
+        if moves > self.saved.record.moves.len() || moves == self.saved.cursor {
+            return false;
+        }
+        let viewer = self.viewer();
+        self.saved.cursor = moves;
+        if self.viewer() != viewer {
+            // Another seat's turn on the board: it must be handed the device, even if it held
+            // it earlier, so whoever pressed undo never sees that seat's secrets.
+            self.holder = None;
+        }
+        self.changed(true);
+        true
+    }
+
+    /// Names the position anew (a new ticket), so a question asked again is a new one.
+    pub fn renew(&mut self) {
+        self.changed(false);
+    }
+
+    /// Whether [`Session::undo`] can go back: to an earlier position, and against the
+    /// computer to one where a person was to move.
+    pub fn can_undo(&self) -> bool {
+        self.saved.can_undo()
+            && (self.people().is_empty()
+                || (0..self.saved.cursor).any(|i| {
+                    self.line
+                        .position(i)
+                        .to_move()
+                        .is_some_and(|s| self.computer(s).is_none())
+                }))
+    }
+
+    /// One move back; `false` at the start. Against the computer, back to the last position
+    /// where a person was to move (the computer would only play its move again).
+    pub fn undo(&mut self) -> bool {
+        if !(self.can_undo() && self.goto(self.saved.cursor - 1)) {
+            return false;
+        }
+        if !self.people().is_empty() {
+            while self.saved.cursor > 0
+                && self
+                    .shown()
+                    .to_move()
+                    .is_some_and(|s| self.computer(s).is_some())
+            {
+                self.goto(self.saved.cursor - 1);
+            }
+        }
+        true
+    }
+
+    /// One move forward again; `false` when no undone move is left.
+    pub fn redo(&mut self) -> bool {
+        self.saved.can_redo() && self.goto(self.saved.cursor + 1)
+    }
+
+    /// Takes the version another tab saved, on the timeline the store read it into if it
+    /// gives one. When only its board position differs (that tab stepped through the
+    /// history), this board stays where it is.
+    ///
+    /// # Errors
+    /// As [`Session::open`]; this session is then unchanged.
+    pub fn adopt(
+        &mut self,
+        (mut theirs, line): (SavedGame, Option<Rc<Timeline>>),
+    ) -> Result<(), String> {
+        if theirs.record == self.saved.record {
+            return Ok(());
+        }
+        let extends = theirs.record.moves.starts_with(&self.saved.record.moves)
+            && theirs.record.game == self.saved.record.game
+            && theirs.record.options == self.saved.record.options
+            && theirs.record.seed == self.saved.record.seed;
+        let line = match line {
+            // Read and validated by the store already.
+            Some(line) => Timeline::clone(&line),
+            // Their game extends ours: play the new moves only.
+            None if extends => {
+                let mut line = self.line.clone();
+                for mv in &theirs.record.moves[self.line.moves()..] {
+                    line.push(mv)
+                        .map_err(|e| format!("This game could not be replayed: {e}."))?;
+                }
+                line
+            }
+            None => theirs
+                .record
+                .timeline()
+                .map_err(|e| format!("This game could not be replayed: {e}."))?,
+        };
+        // What was said of our moves holds when theirs extend them.
+        if !extends {
+            self.described.borrow_mut().clear();
+        }
+        theirs.cursor = theirs.cursor.min(theirs.record.moves.len());
+        self.saved = theirs;
+        self.line = line;
+        self.changed(false);
+        Ok(())
+    }
+}
+
+/// `text` as a sentence: a capital first letter and a full stop. (ASCII capitals only: the
+/// engines' messages start with an English word, and Unicode case tables would cost the
+/// bundle several kilobytes.)
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        let rest = chars.as_str().trim_end_matches('.');
+        format!("{}{rest}.", first.to_ascii_uppercase())
+    })
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
