@@ -169,15 +169,16 @@ pub fn Play(props: &PlayProps) -> Html {
         let state = state.clone();
         Callback::from(move |n: usize| state.dispatch(PlayAction::Goto(n)))
     };
-    // How the game went, once it is over; as it goes, in a game against the computer.
+    // How the game went, once it is over; as it goes, in a game against the computer (from
+    // its first move: one point draws no line).
     let moves = record.moves.len();
-    let over = session.live().outcome().is_some();
-    let chart_html = (over || charted_live(session)).then(|| {
-        let colours: String = (0..record.players.len())
-            .map(|s| format!("--s{s}:{};", seat_colour(s)))
-            .collect();
-        chances.view(record, colours, &on_goto)
-    });
+    let chart_html = (session.live().outcome().is_some() || (moves > 0 && charted_live(session)))
+        .then(|| {
+            let colours: String = (0..record.players.len())
+                .map(|s| format!("--s{s}:{};", seat_colour(s)))
+                .collect();
+            chances.view(record, colours, &on_goto)
+        });
     // Replay and steps through the history, and the pace of replays and of the computer.
     let replay = (moves > 0)
         .then(|| replay_controls(&state.dispatcher(), &replaying, &speed, (cursor, moves)));
