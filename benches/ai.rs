@@ -16,7 +16,8 @@
 //! - `AI_AGAINST`: play only this opponent (`random` or `lookahead`), so that the two
 //!   halves of a line can run side by side on two cores; or `quick`, `normal`, `strong`:
 //!   the computer at that preset in every other seat (the preset's iterations for the game,
-//!   without its time cap, as with `AI_BUDGET`; the default search settings, whatever
+//!   without its time cap, as with `AI_BUDGET`; or a number of iterations, to try counts
+//!   other than the presets'; the default search settings, whatever
 //!   `AI_C` and the others below say; a search seed of its own per seat, never the measured
 //!   computer's), played only when named here (unset: random and lookahead);
 //! - `AI_VERBOSE`: print how every game ended;
@@ -233,6 +234,13 @@ fn series_with<G: Game>(players: usize, variant: &str, options: &G::Options, cfg
         Some("quick") => vec![Opponent::Computer("quick")],
         Some("normal") => vec![Opponent::Computer("normal")],
         Some("strong") => vec![Opponent::Computer("strong")],
+        // A number of iterations, for trying other strengths' counts (a bench runs once, so
+        // the name is leaked to live as long as the run).
+        Some(count) if count.parse::<u32>().is_ok() => {
+            vec![Opponent::Computer(Box::leak(
+                count.to_string().into_boxed_str(),
+            ))]
+        }
         _ => vec![Opponent::Random, Opponent::Lookahead],
     };
     for opponent in opponents {
@@ -281,9 +289,10 @@ fn play_one<G: Game>(
     let budget = cfg.budget(G::info());
     // The opponent computer's budget: its preset's iterations, without the time cap.
     let other_budget = match opponent {
-        Opponent::Computer(preset) => {
-            Budget::preset(preset, G::info()).map(|b| Budget::iterations(b.iterations))
-        }
+        Opponent::Computer(preset) => Budget::preset(preset, G::info())
+            .map(|b| b.iterations)
+            .or_else(|| preset.parse().ok())
+            .map(Budget::iterations),
         _ => None,
     };
     let other_settings = Settings::default();
