@@ -8,7 +8,7 @@
 //! Run: `cargo bench --no-default-features --bench ai`. Environment:
 //! - `AI_GAMES`: games per game, player count and opponent (default 1: about 3 minutes);
 //! - `AI_BUDGET`: `quick`, `normal`, `strong` (a preset's iterations for each game, from its
-//!   `GameInfo::search_per_second`, without the preset's time cap, so that the results do
+//!   `GameInfo::strengths`, without the preset's time cap, so that the results do
 //!   not depend on the machine's load), or a number of iterations for every game (default
 //!   300);
 //! - `AI_ONLY`: run only the games whose slug contains this text;

@@ -73,8 +73,8 @@ pub fn pace(question: &str) -> f64 {
 /// Each seat's chance after every move of a game, as the search sees each position in full,
 /// drawn as an SVG chart 600 wide and 200 high with a polyline a seat (class `s<seat>`,
 /// coloured by the page; x = position × 600 / last position, y = 196 - 192 × chance). Made of
-/// numbers only, so the page places it as it is. A fortieth of the game's planned second of
-/// thinking a position, in iterations (the same chart on every machine).
+/// numbers only, so the page places it as it is. A fortieth of the game's normal count a
+/// position, in iterations (the same chart on every machine).
 ///
 /// A finished game shows everyone everything. An unfinished one is charted only when the game
 /// hides nothing (the chart that follows a game against the computer as it is played); the
@@ -92,7 +92,7 @@ pub fn chances(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, Api
             "the game is not over, and it hides some of its position".into(),
         ));
     }
-    let budget = crate::ai::Budget::iterations((info.search_per_second / 40).max(50));
+    let budget = crate::ai::Budget::iterations((info.strengths[1] / 40).max(50));
     let mut seen = CHARTED.with(|charted| {
         let charted = charted.borrow();
         match &*charted {
@@ -488,8 +488,8 @@ mod tests {
     fn a_benchmark_question_is_timed() {
         let text = answer("bench\tstack-control\t50", &|| 0.0);
         assert_eq!(text, "bench\tstack-control\t50\t0");
-        // A strength's planned count for the game, from its info (Evacuate: 1,000 a second).
-        let planned = crate::registry::find("evacuate").map(|e| e.info().search_per_second);
+        // A strength's planned count for the game, from its info (Evacuate's normal: 1,000).
+        let planned = crate::registry::find("evacuate").map(|e| e.info().strengths[1]);
         let text = answer("bench\tevacuate\tnormal", &|| 0.0);
         assert_eq!(
             Ok(text),

@@ -372,11 +372,19 @@ fn bad_input_is_an_error_not_a_panic() {
     assert_eq!(Budget::preset("best", sc), None);
     assert_eq!(Budget::of(Strength::Strong, sc), Budget::strong(sc));
     assert_eq!(Budget::preset("quick", sc), Some(Budget::quick(sc)));
-    // A strength is a thinking time; a faster search plans more iterations in it.
+    // A strength is each game's count, capped at the strength's thinking time.
     let evade = registry::find("evade").unwrap().info();
-    assert_eq!(Budget::normal(evade).iterations, 3_000);
+    assert_eq!(Budget::normal(evade).iterations, evade.strengths[1]);
     assert_eq!(Budget::quick(evade).time_cap_ms, Some(200.0));
-    assert!(Budget::strong(sc).iterations > Budget::strong(evade).iterations);
+    assert_eq!(Budget::strong(sc).time_cap_ms, Some(3000.0));
+    for entry in registry::games() {
+        let counts = entry.info().strengths;
+        assert!(
+            counts[0] < counts[1] && counts[1] < counts[2],
+            "{}: each strength searches more than the one below",
+            entry.info().slug
+        );
+    }
 }
 
 /// Suns peek at their b1 coin (the ace), walk it to b5 and, a turn later, peek at another

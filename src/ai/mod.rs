@@ -30,10 +30,9 @@ use crate::core::{Game, GameInfo, PlayError, Strength};
 /// search earlier on a slow device. When the cap is not reached the move depends only on
 /// the position, the budget and the seed.
 ///
-/// The three strengths are thinking times (0.2 s, 1 s and 3 s), turned into iteration
-/// counts by each game's [`GameInfo::search_per_second`]: a game whose search runs faster
-/// gets more iterations in the same second, and the same position, strength and seed give
-/// the same move wherever the search reaches its count inside its time.
+/// The three strengths are each game's iteration counts ([`GameInfo::strengths`]), capped at
+/// thinking times of 0.2 s, 1 s and 3 s ([`Budget::SECONDS`]): the same position, strength
+/// and seed give the same move wherever the search reaches its count inside its time.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Budget {
     /// Most search iterations (one walk down the tree and one random playout each; at least
@@ -45,35 +44,36 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The quick strength's thinking time, in seconds.
-    pub const QUICK_SECONDS: f64 = 0.2;
-    /// The normal strength's thinking time, in seconds.
-    pub const NORMAL_SECONDS: f64 = 1.0;
-    /// The strong strength's thinking time, in seconds.
-    pub const STRONG_SECONDS: f64 = 3.0;
+    /// The most thinking time of the quick, normal and strong strengths, in seconds.
+    pub const SECONDS: [f64; 3] = [0.2, 1.0, 3.0];
 
-    /// `seconds` of thinking for a game whose search plans `per_second` iterations a second
-    /// ([`GameInfo::search_per_second`]): that many iterations, capped at that time.
-    pub fn thinking(seconds: f64, per_second: u32) -> Budget {
+    /// The budget of `strength` for `game`: the game's count for it
+    /// ([`GameInfo::strengths`]), capped at the strength's time ([`Budget::SECONDS`]).
+    pub fn of(strength: Strength, game: &GameInfo) -> Budget {
+        let i = match strength {
+            Strength::Quick => 0,
+            Strength::Normal => 1,
+            Strength::Strong => 2,
+        };
         Budget {
-            iterations: (seconds * f64::from(per_second)).round() as u32,
-            time_cap_ms: Some(seconds * 1000.0),
+            iterations: game.strengths[i],
+            time_cap_ms: Some(Budget::SECONDS[i] * 1000.0),
         }
     }
 
-    /// About 0.2 s of thinking for `game` (600 iterations at 3,000 a second).
+    /// The quick strength for `game` (at most 0.2 s).
     pub fn quick(game: &GameInfo) -> Budget {
-        Budget::thinking(Budget::QUICK_SECONDS, game.search_per_second)
+        Budget::of(Strength::Quick, game)
     }
 
-    /// About 1 s of thinking for `game` (3,000 iterations at 3,000 a second).
+    /// The normal strength for `game` (at most 1 s).
     pub fn normal(game: &GameInfo) -> Budget {
-        Budget::thinking(Budget::NORMAL_SECONDS, game.search_per_second)
+        Budget::of(Strength::Normal, game)
     }
 
-    /// About 3 s of thinking for `game` (9,000 iterations at 3,000 a second).
+    /// The strong strength for `game` (at most 3 s).
     pub fn strong(game: &GameInfo) -> Budget {
-        Budget::thinking(Budget::STRONG_SECONDS, game.search_per_second)
+        Budget::of(Strength::Strong, game)
     }
 
     /// A fixed number of iterations and no time cap: reproducible everywhere.
@@ -81,16 +81,6 @@ impl Budget {
         Budget {
             iterations,
             time_cap_ms: None,
-        }
-    }
-
-    /// The budget of `strength` for `game`: [`Budget::quick`], [`Budget::normal`] or
-    /// [`Budget::strong`].
-    pub fn of(strength: Strength, game: &GameInfo) -> Budget {
-        match strength {
-            Strength::Quick => Budget::quick(game),
-            Strength::Normal => Budget::normal(game),
-            Strength::Strong => Budget::strong(game),
         }
     }
 

@@ -36,15 +36,16 @@ pub struct PlayerInfo {
     pub computer: Option<Strength>,
 }
 
-/// How hard the computer thinks for a seat it plays: about 0.2 s, 1 s and 3 s a step.
+/// How hard the computer thinks for a seat it plays: at most about 0.2 s, 1 s and 3 s a step
+/// (each game's [`GameInfo::strengths`] says how many search iterations).
 // Stored as its word (`GameRecord::write_json`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Strength {
-    /// A casual opponent, about 0.2 s a step.
+    /// A casual opponent, at most about 0.2 s a step.
     Quick,
-    /// About 1 s a step.
+    /// At most about 1 s a step.
     Normal,
-    /// About 3 s a step: hard to beat.
+    /// At most about 3 s a step: hard to beat.
     Strong,
 }
 
@@ -84,14 +85,14 @@ pub struct GameInfo {
     pub pitch: &'static str,
     /// Whether some of the state is secret to some seats.
     pub hidden_information: bool,
-    /// How many search iterations the computer plans for each second of thinking
-    /// (the computer's normal budget is one second). The same position, strength and seed
-    /// give the same move wherever the search reaches that count inside its time; where the
-    /// device is slower, the time cap stops it sooner. 3,000, the count the strengths were
-    /// first measured at, suits a game whose search runs about as fast as that in the
-    /// browser's worker; a faster one may plan more (docs/computer.md, "Search speed from each
-    /// game's start").
-    pub search_per_second: u32,
+    /// The computer's search iterations at each strength: quick, normal and strong (each
+    /// capped at the strength's thinking time: 0.2 s, 1 s and 3 s). Chosen per game from
+    /// measurement (docs/computer.md, "The strengths against each other"): each strength
+    /// should beat the one below it in at least 60% of two-player games, and the normal count
+    /// should be reached inside its second in the browser's worker. The same position,
+    /// strength and seed give the same move wherever the search reaches its count inside its
+    /// time; where the device is slower, the time cap stops it sooner.
+    pub strengths: [u32; 3],
 }
 
 /// How a finished game ended.

@@ -83,7 +83,7 @@ try {
   }
 
   // Search speed in the browser's worker, from each game's start, at each game's normal
-  // count (its info's search_per_second; the native bench asks the same question:
+  // count (its info's strengths; the native bench asks the same question:
   // AI_SPEED=1 cargo bench --no-default-features --bench ai): whether the worker reaches the
   // count within the normal strength's second (a measurement: this machine is shared).
   {

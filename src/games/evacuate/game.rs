@@ -25,7 +25,7 @@ static INFO: GameInfo = GameInfo {
     // (docs/computer.md, "Search speed from each game's start"): 1,000 lets each strength reach
     // its count within its time there, so the same position, strength and seed give the same
     // move everywhere that fast or faster.
-    search_per_second: 1_000,
+    strengths: [200, 1_000, 3_000],
 };
 
 impl Game for Evacuate {

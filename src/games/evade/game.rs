@@ -21,7 +21,7 @@ static INFO: GameInfo = GameInfo {
     pitch: "Face-down coins, one step at a time: freeze enemy coins by landing on them, and sneak \
             your ace or blank to the far row, but never freeze with one of them.",
     hidden_information: true,
-    search_per_second: 3_000,
+    strengths: [200, 1_000, 3_000],
 };
 
 impl Game for Evade {

@@ -33,7 +33,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     pitch:
         "Move stacks by the pips on top, capture by making three of a size, control the most pips.",
     hidden_information: false,
-    search_per_second: 20_000,
+    strengths: [4_000, 20_000, 60_000],
 };
 
 impl StackControl {

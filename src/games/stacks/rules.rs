@@ -39,7 +39,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     pitch: "Race your twelve pieces across the hexagons and off the far edge, stacking on top \
             of your opponent to trap them.",
     hidden_information: false,
-    search_per_second: 3_000,
+    strengths: [600, 3_000, 9_000],
 };
 
 impl Stacks {

@@ -19,7 +19,7 @@ static INFO: GameInfo = GameInfo {
     pitch: "Place and move hexagonal tiles along their pointers, stack without leaving a \
             cliff, and land on the enemy king.",
     hidden_information: false,
-    search_per_second: 3_000,
+    strengths: [600, 3_000, 9_000],
 };
 
 /// The name of `seat`'s colour.
