@@ -72,8 +72,8 @@ pub fn pace(question: &str) -> f64 {
 
 /// Each seat's chance after every move of a game, as the search sees each position in full,
 /// drawn as an SVG chart 600 wide and 200 high with a polyline a seat (class `s<seat>`,
-/// coloured by the page; x = position × 600 / last position, y = 196 - 192 × chance). Made of
-/// numbers only, so the page places it as it is. A fortieth of the game's normal count a
+/// coloured by the page; x = position × 600 / last position, y = 196 - 192 × chance) over a
+/// line at even chances. Made of numbers only, so the page places it as it is. A fortieth of the game's normal count a
 /// position, in iterations (the same chart on every machine).
 ///
 /// A finished game shows everyone everything. An unfinished one is charted only when the game
@@ -123,8 +123,9 @@ pub fn chances(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, Api
         }
     }
     CHARTED.with(|charted| *charted.borrow_mut() = Some((record, seen)));
+    // A dashed line at even chances (50%), then a line a seat.
     let mut svg = String::from(
-        r#"<svg viewBox="0 0 600 200" role="img" aria-label="Chances of each player after every move (pick a point to see that position)">"#,
+        r#"<svg viewBox="0 0 600 200" role="img" aria-label="Chances of each player after every move (pick a point to see that position)"><line x1="0" y1="100" x2="600" y2="100"/>"#,
     );
     for (seat, points) in lines.iter().enumerate() {
         svg.push_str(&format!(
@@ -361,6 +362,10 @@ mod tests {
         assert_eq!(id, 3);
         let text = text.unwrap();
         assert!(text.starts_with("<svg ") && text.ends_with("</svg>"));
+        assert!(
+            text.contains(r#"<line x1="0" y1="100" x2="600" y2="100"/>"#),
+            "the line at even chances"
+        );
         // Each seat's line: a point a position, x from 0 to 600, y within the chart; the two
         // chances add up to 1 (y1 + y2 = 2 × 196 - 192), and the end is the result.
         let line = |s: usize| -> Vec<(u32, u32)> {
