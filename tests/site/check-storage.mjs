@@ -139,7 +139,8 @@ try {
     await page.waitForFunction(() => document.querySelectorAll('.moves li').length === 2);
     await page.waitForTimeout(300);
     await page.close({ runBeforeUnload: true });
-    await other.waitForTimeout(1000);
+    for (let i = 0; i < 100 && !dialogs.includes('beforeunload') && !page.isClosed(); i++) await other.waitForTimeout(100);
+    await other.waitForTimeout(300);
     check(dialogs.includes('beforeunload') && !page.isClosed(),
       `leaving mid-write: leaving while the move's write waits asks first, and the page stays (dialogs: ${dialogs.join(', ') || 'none'})`);
     await other.evaluate(() => { window.__hold = false; });
@@ -148,7 +149,7 @@ try {
     check(stored === 2, `leaving mid-write: once the database is free, the move lands (${stored} moves stored)`);
     const asked = dialogs.length;
     await page.close({ runBeforeUnload: true });
-    for (let i = 0; i < 20 && !page.isClosed(); i++) await other.waitForTimeout(100);
+    for (let i = 0; i < 100 && !page.isClosed(); i++) await other.waitForTimeout(100);
     check(page.isClosed() && dialogs.length === asked, 'leaving mid-write: with every move saved, leaving asks nothing');
     check(errors.length === 0, `leaving mid-write: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await context.close();
