@@ -29,7 +29,8 @@
 //!   a search that starts from what its seat is shown now rather than from all it
 //!   remembers, the number of root moves above which the root uses sequential halving: a
 //!   large number for UCB1 always); `AI_MARGIN`: the weight of the score margin in the halving's
-//!   ranking (`0`: mean reward alone).
+//!   ranking (`0`: mean reward alone); `AI_GUIDED=0`: uniformly random playouts instead of the
+//!   game's own playout moves (`Game::playout_move`: Stacks keeps its traps).
 
 #![cfg_attr(target_arch = "wasm32", allow(unused_imports, dead_code))]
 
@@ -103,6 +104,7 @@ fn main() {
         halving_margin: env("AI_MARGIN")
             .and_then(|s| s.parse().ok())
             .unwrap_or(defaults.halving_margin),
+        guided_playouts: env("AI_GUIDED").map_or(defaults.guided_playouts, |s| s != "0"),
         ..defaults
     };
     let players = env("AI_PLAYERS");

@@ -1477,3 +1477,46 @@ fn random_diabolical_games_agree_with_an_independent_model() {
     assert_eq!(tally[0] + tally[1], 51);
     assert!(tally[0] > 0 && tally[1] > 0 && tally[2] > 0, "{tally:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// The computer's playouts
+// ---------------------------------------------------------------------------------------------
+
+/// The moves `playout_move` draws from `game` over 200 draws.
+fn playout_draws(game: &Stacks) -> BTreeSet<String> {
+    let mut rng = Rng::new(0x9A7);
+    (0..200)
+        .map(|_| {
+            game.playout_move(&mut rng)
+                .expect("a move while the game goes on")
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn playouts_keep_a_trap_while_another_step_is_open() {
+    // Light's two pieces sit on Dark's: lifting both frees it, lifting the top one does not.
+    let game = stacks(&[("c3", "DLL"), ("a2", "D")], (0, 0), "L2");
+    let lifts_all = "c3-d2x2".parse().expect("a move");
+    assert!(game.uncovers_opponent(&lifts_all));
+    assert!(!game.uncovers_opponent(&"c3-d2".parse().expect("a move")));
+    assert_eq!(playout_draws(&game), set(&["c3-d2", "c3-d3"]));
+    // Every step frees the trapped piece: the playout still moves.
+    let only = stacks(&[("c3", "DL"), ("a2", "D")], (0, 0), "L2");
+    assert_eq!(playout_draws(&only), set(&["c3-d2", "c3-d3"]));
+    assert_eq!(legal(&only), set(&["c3-d2", "c3-d3"]));
+    // Own pieces underneath are no trap; entering never frees anything.
+    let own = stacks(&[("c3", "LL"), ("e1", "D")], (1, 0), "L2");
+    assert_eq!(playout_draws(&own), legal(&own));
+    // Over: nothing to draw.
+    let mut rng = Rng::new(1);
+    let mut done = stacks(&[("c3", "DLL"), ("a2", "D")], (0, 0), "L2");
+    for _ in 0..200 {
+        match done.playout_move(&mut rng) {
+            Some(mv) => play(&mut done, &mv.to_string()),
+            None => break,
+        }
+    }
+    assert!(done.outcome().is_some() && done.playout_move(&mut rng).is_none());
+}

@@ -43,6 +43,10 @@ pub struct Settings {
     /// a move in the first rounds, a win or a loss says little; the margin says by how much,
     /// and so ranks the many moves that lost or won alike.
     pub halving_margin: f64,
+    /// Whether playouts play the game's own playout moves ([`Game::playout_move`]: Stacks
+    /// keeps its traps) rather than uniformly random ones; the benchmark compares the two
+    /// (`AI_GUIDED=0`). The same in every game that does not steer its playouts.
+    pub guided_playouts: bool,
 }
 
 impl Default for Settings {
@@ -56,6 +60,7 @@ impl Default for Settings {
             remember: true,
             halving_above: 93,
             halving_margin: 1.0,
+            guided_playouts: true,
         }
     }
 }
@@ -573,7 +578,8 @@ impl<G: Game> Tree<G> {
     }
 
     /// Plays random steps from `state` to the end (or the step limit), taking a win at once
-    /// where the game points one out ([`Game::winning_move`]), writes every seat's reward and
+    /// where the game points one out ([`Game::winning_move`]) and otherwise the game's
+    /// playout move ([`Game::playout_move`]; see [`Settings::guided_playouts`]), writes every seat's reward and
     /// returns `me`'s final score margin (0 for a playout cut off).
     fn play_out(&mut self, state: &mut G, me: Seat) -> f64 {
         let mut steps = 0;
@@ -593,7 +599,12 @@ impl<G: Game> Tree<G> {
             } else if let Some(mv) = state.winning_move() {
                 mv
             } else {
-                match state.random_move(&mut self.rng) {
+                let next = if self.settings.guided_playouts {
+                    state.playout_move(&mut self.rng)
+                } else {
+                    state.random_move(&mut self.rng)
+                };
+                match next {
                     Some(mv) => mv,
                     None => break,
                 }

@@ -250,6 +250,15 @@ pub trait Game:
         Some(moves.swap_remove(pick))
     }
 
+    /// The move the computer's playouts play here, drawn with `rng` (`None` exactly when the
+    /// game is over): by default [`Game::random_move`]. A game may steer its playouts with
+    /// what its players know, where uniformly random play misjudges positions: Stacks never
+    /// lifts a group off an opponent's piece while it has another step, since random play
+    /// frees every trapped group at once and so rates a trapped side as nearly free.
+    fn playout_move(&self, rng: &mut Rng) -> Option<Self::Move> {
+        self.random_move(rng)
+    }
+
     /// Plays `mv`.
     ///
     /// # Errors

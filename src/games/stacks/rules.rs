@@ -140,6 +140,17 @@ impl Stacks {
         u8::try_from(n).unwrap_or(u8::MAX)
     }
 
+    /// Whether `mv` lifts a group off a piece of the opponent of the seat to move, freeing it
+    /// (the computer's playouts avoid such steps: [`crate::core::Game::playout_move`]).
+    pub fn uncovers_opponent(&self, mv: &StacksMove) -> bool {
+        let StacksMove::Move { from, count, .. } = *mv else {
+            return false;
+        };
+        let stack = self.stack(from);
+        let below = stack.len().checked_sub(usize::from(count) + 1);
+        below.and_then(|i| stack.get(i)) == Some(&Colour::of_seat(1 - self.turn))
+    }
+
     /// Where a group of `count` pieces from the top of `from` may legally go now, with what
     /// each step costs (1 or 2 moves): for a board view to highlight. Empty when the game is
     /// over or no such step is legal.
