@@ -114,7 +114,7 @@ impl Game for Stacks {
         // Random play lifts a trapping group as readily as any other, so a side whose
         // pieces are trapped looked nearly free and the search valued such positions wrongly
         // (at equal counts, these playouts beat uniform ones in every one of the first 12
-        // games of 2026-11-28's measurement: docs/computer.md). A step that uncovers an
+        // games measured on 2026-11-27: docs/computer.md). A step that uncovers an
         // opponent's piece is played only when every step does.
         let moves = self.legal_moves();
         let holding: Vec<StacksMove> = moves
