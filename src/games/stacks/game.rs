@@ -116,17 +116,19 @@ impl Game for Stacks {
         // (at equal counts, a search with these playouts won all 14 games it played against
         // one with uniform playouts: docs/computer.md). A step that uncovers an opponent's
         // piece is played only when every step does.
+        // Counted, then drawn by its index among them: no second list (playouts are the
+        // search's hot path).
         let moves = self.legal_moves();
-        let holding: Vec<StacksMove> = moves
-            .iter()
-            .filter(|mv| !self.uncovers_opponent(mv))
-            .copied()
-            .collect();
-        let from = if holding.is_empty() { &moves } else { &holding };
-        if from.is_empty() {
+        if moves.is_empty() {
             return None;
         }
-        from.get(rng.below(from.len() as u64) as usize).copied()
+        let holds = |mv: &&StacksMove| !self.uncovers_opponent(mv);
+        let holding = moves.iter().filter(holds).count();
+        if holding == 0 {
+            return moves.get(rng.below(moves.len() as u64) as usize).copied();
+        }
+        let pick = rng.below(holding as u64) as usize;
+        moves.iter().filter(holds).nth(pick).copied()
     }
 
     fn play(&mut self, mv: &StacksMove) -> Result<(), PlayError> {
