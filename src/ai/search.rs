@@ -577,10 +577,10 @@ impl<G: Game> Tree<G> {
         best
     }
 
-    /// Plays random steps from `state` to the end (or the step limit), taking a win at once
-    /// where the game points one out ([`Game::winning_move`]) and otherwise the game's
-    /// playout move ([`Game::playout_move`]; see [`Settings::guided_playouts`]), writes every seat's reward and
-    /// returns `me`'s final score margin (0 for a playout cut off).
+    /// Plays steps from `state` to the end (or the step limit), taking a win at once where
+    /// the game points one out ([`Game::winning_move`]) and otherwise the game's playout move
+    /// ([`Game::playout_move`]; see [`Settings::guided_playouts`]), writes every seat's reward
+    /// and returns `me`'s final score margin (0 for a playout cut off).
     fn play_out(&mut self, state: &mut G, me: Seat) -> f64 {
         let mut steps = 0;
         while steps < self.settings.playout_steps {

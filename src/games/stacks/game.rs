@@ -115,9 +115,8 @@ impl Game for Stacks {
         // pieces are trapped looked nearly free and the search valued such positions wrongly
         // (at equal counts, a search with these playouts won all 14 games it played against
         // one with uniform playouts: docs/computer.md). A step that uncovers an opponent's
-        // piece is played only when every step does.
-        // Counted, then drawn by its index among them: no second list (playouts are the
-        // search's hot path).
+        // piece is played only when every step does. The holding steps are counted, then one
+        // is drawn by its index among them: no second list on the search's hot path.
         let moves = self.legal_moves();
         if moves.is_empty() {
             return None;
