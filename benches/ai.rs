@@ -28,7 +28,9 @@
 //!   settings to try (exploration constant, playouts that take wins at once, playout length,
 //!   a search that starts from what its seat is shown now rather than from all it
 //!   remembers, the number of root moves above which the root uses sequential halving: a
-//!   large number for UCB1 always); `AI_MARGIN`: the weight of the score margin in the halving's
+//!   large number for UCB1 always); `AI_HALVING_SEATS`: the most seats at which the root
+//!   may use the halving, in place of the game's own (`GameInfo::halving_seats`: 2 in STAX,
+//!   whose three-player root uses UCB1); `AI_MARGIN`: the weight of the score margin in the halving's
 //!   ranking (`0`: mean reward alone); `AI_GUIDED=0`: uniformly random playouts instead of the
 //!   game's own playout moves (`Game::playout_move`: Stacks keeps its traps).
 
@@ -101,6 +103,9 @@ fn main() {
         halving_above: env("AI_HALVING")
             .and_then(|s| s.parse().ok())
             .unwrap_or(defaults.halving_above),
+        halving_seats: env("AI_HALVING_SEATS")
+            .and_then(|s| s.parse().ok())
+            .or(defaults.halving_seats),
         halving_margin: env("AI_MARGIN")
             .and_then(|s| s.parse().ok())
             .unwrap_or(defaults.halving_margin),

@@ -772,3 +772,45 @@ fn stack_control_computer_loses_by_the_least() {
     assert!(positions >= 5, "only {positions} positions");
     assert!(worse.is_empty(), "{worse:#?}");
 }
+
+/// A wide STAX root is searched by sequential halving with two players and by UCB1 with
+/// three (`GameInfo::halving_seats`): with three, the default search makes exactly the choice
+/// UCB1 makes, while with two it differs from UCB1's in some positions.
+#[test]
+fn three_player_stax_searches_its_root_by_ucb1() {
+    let budget = Budget::iterations(600);
+    let ucb1 = Settings {
+        halving_above: usize::MAX,
+        ..Settings::default()
+    };
+    let mut rng = Rng::new(23);
+    for players in [2, 3] {
+        let options = Stax::default_options(players).unwrap();
+        let (mut wide, mut differ) = (0, 0);
+        for seed in 0..40 {
+            let mut game = Stax::new(&options, seed).unwrap();
+            for _ in 0..rng.below(12) {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(&moves[rng.below(moves.len() as u64) as usize])
+                    .unwrap();
+            }
+            if game.to_move().is_none() || game.legal_moves().len() <= 93 {
+                continue;
+            }
+            wide += 1;
+            let default = ai::search(&game, &budget, &Settings::default(), seed, &never).unwrap();
+            let by_ucb1 = ai::search(&game, &budget, &ucb1, seed, &never).unwrap();
+            if players == 3 {
+                assert_eq!(default, by_ucb1, "{game}");
+            }
+            differ += u32::from(default != by_ucb1);
+        }
+        assert!(wide >= 10, "only {wide} wide roots with {players} players");
+        if players == 2 {
+            assert!(differ > 0, "the halving never ran with two players");
+        }
+    }
+}

@@ -37,6 +37,10 @@ pub struct Settings {
     /// Stack Control with 5 players against random (games 0-99): at 20,000 iterations,
     /// about 60 walks a move, UCB1 won 88 and halving 95.
     pub halving_above: usize,
+    /// The most seats at which the root may use the halving; `None`: the game's own
+    /// [`GameInfo::halving_seats`](crate::core::GameInfo::halving_seats) (three-player STAX
+    /// searches its root by UCB1). The benchmark sets it with `AI_HALVING_SEATS`.
+    pub halving_seats: Option<usize>,
     /// What the halving adds to a root move's mean reward, per unit of its mean final score
     /// margin for the searching seat (own score less the best other's, over the sum of the
     /// scores; 0 where a game keeps no scores or a playout is cut off). With one or two walks
@@ -59,6 +63,7 @@ impl Default for Settings {
             stop_when_decided: true,
             remember: true,
             halving_above: 93,
+            halving_seats: None,
             halving_margin: 1.0,
             guided_playouts: true,
         }
@@ -178,7 +183,8 @@ pub fn search<G: Game>(
     }
 
     let mut tree = Tree::new(&root, moves, settings, seed);
-    let wide = tree.nodes[0].edges.len() > settings.halving_above;
+    let halving_seats = settings.halving_seats.unwrap_or(G::info().halving_seats);
+    let wide = tree.nodes[0].edges.len() > settings.halving_above && root.seats() <= halving_seats;
     if wide {
         return halving(&mut tree, &root, me, budget, clock, start);
     }

@@ -93,6 +93,13 @@ pub struct GameInfo {
     /// strength and seed give the same move wherever the search reaches its count inside its
     /// time; where the device is slower, the time cap stops it sooner.
     pub strengths: [u32; 3],
+    /// The most seats at which the computer shares the walks of a wide root out by sequential
+    /// halving (the search's `Settings::halving_above`); with more seats its root always uses
+    /// UCB1. Chosen per game from measurement (docs/computer.md, "Three-player STAX: UCB1 at
+    /// the root"): in three-player STAX the halving spent its walks on moves that looked won
+    /// while the third seat's reply took its king. A game's `max_players` where halving is
+    /// kept at every count.
+    pub halving_seats: usize,
 }
 
 /// How a finished game ended.

@@ -40,6 +40,7 @@ pub(super) static INFO: GameInfo = GameInfo {
             of your opponent to trap them.",
     hidden_information: false,
     strengths: [600, 3_000, 9_000],
+    halving_seats: 2,
 };
 
 impl Stacks {
@@ -148,7 +149,7 @@ impl Stacks {
         };
         let stack = self.stack(from);
         let below = stack.len().checked_sub(usize::from(count) + 1);
-        below.and_then(|i| stack.get(i)) == Some(&Colour::of_seat(1 - self.turn))
+        below.and_then(|i| stack.get(i)) == Some(&Colour::of_seat(self.turn).other())
     }
 
     /// Where a group of `count` pieces from the top of `from` may legally go now, with what
