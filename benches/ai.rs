@@ -29,7 +29,7 @@
 //!   a search that starts from what its seat is shown now rather than from all it
 //!   remembers, the number of root moves above which the root uses sequential halving: a
 //!   large number for UCB1 always); `AI_HALVING_SEATS`: the most seats at which the root
-//!   may use the halving, in place of the game's own (`GameInfo::halving_seats`: 2 in STAX,
+//!   may use the halving, in place of the game's own (`Game::halving_seats`: 2 in STAX,
 //!   whose three-player root uses UCB1); `AI_MARGIN`: the weight of the score margin in the
 //!   halving's ranking (`0`: mean reward alone); `AI_GUIDED=0`: uniformly random playouts instead of the
 //!   game's own playout moves (`Game::playout_move`: Stacks keeps its traps).

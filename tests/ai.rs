@@ -774,7 +774,7 @@ fn stack_control_computer_loses_by_the_least() {
 }
 
 /// A wide STAX root is searched by sequential halving with two players and by UCB1 with
-/// three (`GameInfo::halving_seats`): with three, the default search makes exactly the choice
+/// three (`Game::halving_seats`): with three, the default search makes exactly the choice
 /// UCB1 makes, while with two it differs from UCB1's in some positions.
 #[test]
 fn three_player_stax_searches_its_root_by_ucb1() {

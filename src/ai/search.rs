@@ -38,8 +38,8 @@ pub struct Settings {
     /// about 60 walks a move, UCB1 won 88 and halving 95.
     pub halving_above: usize,
     /// The most seats at which the root may use the halving; `None`: the game's own
-    /// [`GameInfo::halving_seats`](crate::core::GameInfo::halving_seats) (three-player STAX
-    /// searches its root by UCB1). The benchmark sets it with `AI_HALVING_SEATS`.
+    /// ([`Game::halving_seats`]: three-player STAX searches its root by UCB1). The benchmark
+    /// sets it with `AI_HALVING_SEATS`.
     pub halving_seats: Option<usize>,
     /// What the halving adds to a root move's mean reward, per unit of its mean final score
     /// margin for the searching seat (own score less the best other's, over the sum of the
@@ -183,7 +183,7 @@ pub fn search<G: Game>(
     }
 
     let mut tree = Tree::new(&root, moves, settings, seed);
-    let halving_seats = settings.halving_seats.unwrap_or(G::info().halving_seats);
+    let halving_seats = settings.halving_seats.unwrap_or(G::halving_seats());
     let wide = tree.nodes[0].edges.len() > settings.halving_above && root.seats() <= halving_seats;
     if wide {
         return halving(&mut tree, &root, me, budget, clock, start);

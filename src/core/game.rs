@@ -93,13 +93,6 @@ pub struct GameInfo {
     /// strength and seed give the same move wherever the search reaches its count inside its
     /// time; where the device is slower, the time cap stops it sooner.
     pub strengths: [u32; 3],
-    /// The most seats at which the computer shares the walks of a wide root out by sequential
-    /// halving (the search's `Settings::halving_above`); with more seats its root always uses
-    /// UCB1. Chosen per game from measurement (docs/computer.md, "Three-player STAX: UCB1 at
-    /// the root"): in three-player STAX the halving spent its walks on moves that looked won
-    /// while the third seat's reply took its king. A game's `max_players` where halving is
-    /// kept at every count.
-    pub halving_seats: usize,
 }
 
 /// How a finished game ended.
@@ -264,6 +257,16 @@ pub trait Game:
     /// frees every trapped group at once and so rates a trapped side as nearly free.
     fn playout_move(&self, rng: &mut Rng) -> Option<Self::Move> {
         self.random_move(rng)
+    }
+
+    /// The most seats at which the computer may share the walks of a wide root out by
+    /// sequential halving (the search's `Settings::halving_above`); with more, its root always
+    /// uses UCB1. By default every count. Chosen per game from measurement (docs/computer.md,
+    /// "Three-player STAX: UCB1 at the root"): STAX says 2, since with three players the
+    /// halving spent its walks on moves that looked won while the third seat's reply took its
+    /// king. Only the search asks, so the page's bundle does not carry it.
+    fn halving_seats() -> usize {
+        usize::MAX
     }
 
     /// Plays `mv`.

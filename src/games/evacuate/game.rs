@@ -26,7 +26,6 @@ static INFO: GameInfo = GameInfo {
     // its count within its time there, so the same position, strength and seed give the same
     // move everywhere that fast or faster.
     strengths: [200, 1_000, 3_000],
-    halving_seats: 4,
 };
 
 impl Game for Evacuate {

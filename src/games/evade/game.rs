@@ -22,7 +22,6 @@ static INFO: GameInfo = GameInfo {
             your ace or blank to the far row, but never freeze with one of them.",
     hidden_information: true,
     strengths: [200, 1_000, 3_000],
-    halving_seats: 2,
 };
 
 impl Game for Evade {

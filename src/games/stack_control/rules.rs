@@ -34,7 +34,6 @@ pub(super) static INFO: GameInfo = GameInfo {
         "Move stacks by the pips on top, capture by making three of a size, control the most pips.",
     hidden_information: false,
     strengths: [4_000, 20_000, 60_000],
-    halving_seats: 5,
 };
 
 impl StackControl {

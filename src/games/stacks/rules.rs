@@ -40,7 +40,6 @@ pub(super) static INFO: GameInfo = GameInfo {
             of your opponent to trap them.",
     hidden_information: false,
     strengths: [600, 3_000, 9_000],
-    halving_seats: 2,
 };
 
 impl Stacks {

@@ -20,9 +20,6 @@ static INFO: GameInfo = GameInfo {
             cliff, and land on the enemy king.",
     hidden_information: false,
     strengths: [600, 3_000, 9_000],
-    // With three players the root searches by UCB1: the halving lost the king to the third
-    // seat (docs/computer.md, "Three-player STAX: UCB1 at the root").
-    halving_seats: 2,
 };
 
 /// The name of `seat`'s colour.
@@ -69,6 +66,12 @@ impl Game for Stax {
 
     fn info() -> &'static GameInfo {
         &INFO
+    }
+
+    /// Two: with three players the root searches by UCB1, since the halving lost the king to
+    /// the third seat (docs/computer.md, "Three-player STAX: UCB1 at the root").
+    fn halving_seats() -> usize {
+        2
     }
 
     fn setup_form(players: usize) -> Result<SetupForm, SetupError> {
