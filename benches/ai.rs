@@ -31,8 +31,8 @@
 //!   large number for UCB1 always); `AI_HALVING_SEATS`: the most seats at which the root
 //!   may use the halving, in place of the game's own (`Game::halving_seats`: 2 in STAX,
 //!   whose three-player root uses UCB1); `AI_MARGIN`: the weight of the score margin in the
-//!   halving's ranking (`0`: mean reward alone); `AI_GUIDED=0`: uniformly random playouts instead of the
-//!   game's own playout moves (`Game::playout_move`: Stacks keeps its traps).
+//!   halving's ranking (`0`: mean reward alone); `AI_GUIDED=0`: uniformly random playouts
+//!   instead of the game's own playout moves (`Game::playout_move`: Stacks keeps its traps).
 
 #![cfg_attr(target_arch = "wasm32", allow(unused_imports, dead_code))]
 

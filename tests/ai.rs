@@ -783,6 +783,7 @@ fn three_player_stax_searches_its_root_by_ucb1() {
         halving_above: usize::MAX,
         ..Settings::default()
     };
+    let wide_above = Settings::default().halving_above;
     let mut rng = Rng::new(23);
     for players in [2, 3] {
         let options = Stax::default_options(players).unwrap();
@@ -797,7 +798,7 @@ fn three_player_stax_searches_its_root_by_ucb1() {
                 game.play(&moves[rng.below(moves.len() as u64) as usize])
                     .unwrap();
             }
-            if game.to_move().is_none() || game.legal_moves().len() <= 93 {
+            if game.to_move().is_none() || game.legal_moves().len() <= wide_above {
                 continue;
             }
             wide += 1;
