@@ -75,7 +75,8 @@ pub struct GameInfo {
     pub slug: &'static str,
     /// Display name.
     pub name: &'static str,
-    /// Who designed it.
+    /// Who designed it, as the home page's cards and the rules pages show it: a name, or
+    /// "Designer unknown".
     pub designer: &'static str,
     /// Fewest seats.
     pub min_players: usize,

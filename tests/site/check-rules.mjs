@@ -8,16 +8,19 @@
 // Usage: node tests/site/check-rules.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
 import { start } from './serve.mjs';
 
-/// The fewest examples each rules page must draw (as tests/rules_examples.rs requires), and the
-/// headings Evacuate's page must have, one per mode, each with a drawing of its own.
+/// The fewest examples each rules page must draw (as tests/rules_examples.rs requires), the line
+/// under its title (who designed it, as on the home page's card; the text says for how many
+/// players), and the headings Evacuate's page must have, one per mode, each with a drawing of its
+/// own.
 const GAMES = [
-  { slug: 'stack-control', min: 3 },
-  { slug: 'evade', min: 3 },
-  { slug: 'stacks', min: 3 },
-  { slug: 'stax', min: 3 },
+  { slug: 'stack-control', min: 3, designer: 'Robert Dudley' },
+  { slug: 'evade', min: 3, designer: 'Mark A. Biggar, after Alex Randolph' },
+  { slug: 'stacks', min: 3, designer: 'Designer unknown' },
+  { slug: 'stax', min: 3, designer: 'Cameron Browne' },
   {
     slug: 'evacuate',
     min: 9,
+    designer: 'Gregory Lattanzio',
     modes: ['Two players', 'Three players', 'Four players', 'Phobos Pugilists'],
   },
 ];
@@ -56,6 +59,8 @@ try {
           focusable: document.querySelectorAll('.rules-text figure.example [tabindex], .rules-text figure.example [role=button]').length,
         };
       });
+      const designer = (await page.locator('.rules .meta').first().innerText()).trim();
+      check(designer === game.designer, `${what}: the line under the title names the designer: "${designer}" ("${game.designer}")`);
       check(found.figures >= game.min, `${what}: ${found.figures} worked examples (at least ${game.min}), ${found.drawings} drawings`);
       check(found.unboarded === 0 && found.uncaptioned === 0, `${what}: every example has its board's SVG and a caption`);
       check(found.styled, `${what}: the examples are styled by rules/examples.css`);

@@ -33,7 +33,7 @@ pub struct Stacks {
 pub(super) static INFO: GameInfo = GameInfo {
     slug: "stacks",
     name: "Stacks",
-    designer: "unknown",
+    designer: "Designer unknown",
     min_players: 2,
     max_players: 2,
     pitch: "Race your twelve pieces across the hexagons and off the far edge, stacking on top \

@@ -111,13 +111,17 @@ fn aside_row(store: &Store, a: &SetAside, on_discard: Callback<String>) -> Html 
 /// How many unreadable entries are listed one by one (the rest are counted).
 const ASIDE_SHOWN: usize = 20;
 
-/// "1.2 MB", "340 KB".
+/// "340 KB", "1.2 MB", "10 GB".
 fn size_text(bytes: f64) -> String {
-    if bytes >= 1024.0 * 1024.0 {
-        format!(
-            "{} MB",
-            crate::ui::game_view::num(bytes / (1024.0 * 1024.0))
-        )
+    const MB: f64 = 1024.0 * 1024.0;
+    if bytes >= MB {
+        // A browser's quota runs to gigabytes: "10 GB" reads better than "10242.2 MB".
+        let (amount, unit) = if bytes >= 1024.0 * MB {
+            (bytes / (1024.0 * MB), "GB")
+        } else {
+            (bytes / MB, "MB")
+        };
+        format!("{} {unit}", crate::ui::game_view::num(amount))
     } else {
         // A whole number: formatting an `f64` would link float formatting (kilobytes).
         format!("{} KB", (bytes / 1024.0).ceil() as u64)

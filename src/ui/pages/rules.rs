@@ -55,7 +55,7 @@ pub fn Rules(props: &RulesProps) -> Html {
     html! {
         <section class="page rules">
             <h1>{ format!("{}: rules", info.name) }</h1>
-            <p class="meta">{ format!("Designed by {} · {} to {} players", info.designer, info.min_players, info.max_players) }</p>
+            <p class="meta">{ info.designer }</p>
             <div class="rules-text" ref={text}></div>
             <p><a class="button primary" href={Route::New(info.slug.into()).href()}>{ "Start a game" }</a></p>
         </section>
