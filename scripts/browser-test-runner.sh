@@ -73,14 +73,11 @@ run_engine_once_more_if_cut() {
   local rc=$?
   if [ "$rc" != 0 ] && ! grep -q '^test result: ' "$tmp/$engine.log"; then
     mv "$tmp/$engine.log" "$tmp/$engine.first.log"
-    local first_rc="$rc"
+    echo "browser-test-runner: the run above in $engine ended with no test result (exit $rc); it was run once more:" >> "$tmp/$engine.first.log"
     run_engine "$engine" "$@"
     rc=$?
-    {
-      echo "browser-test-runner: the run above in $engine ended with no test result (exit $first_rc); it was run once more:"
-      cat "$tmp/$engine.log"
-    } > "$tmp/$engine.second.log"
-    cat "$tmp/$engine.first.log" "$tmp/$engine.second.log" > "$tmp/$engine.log"
+    cat "$tmp/$engine.first.log" "$tmp/$engine.log" > "$tmp/$engine.both.log"
+    mv "$tmp/$engine.both.log" "$tmp/$engine.log"
   fi
   return "$rc"
 }

@@ -114,10 +114,11 @@ const ASIDE_SHOWN: usize = 20;
 /// "340 KB", "1.2 MB", "10 GB".
 fn size_text(bytes: f64) -> String {
     const MB: f64 = 1024.0 * 1024.0;
+    const GB: f64 = 1024.0 * MB;
     if bytes >= MB {
         // A browser's quota runs to gigabytes: "10 GB" reads better than "10242.2 MB".
-        let (amount, unit) = if bytes >= 1024.0 * MB {
-            (bytes / (1024.0 * MB), "GB")
+        let (amount, unit) = if bytes >= GB {
+            (bytes / GB, "GB")
         } else {
             (bytes / MB, "MB")
         };
