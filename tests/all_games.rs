@@ -236,3 +236,31 @@ proptest! {
         let _ = SavedGame::parse(&text);
     }
 }
+
+/// Every registered game's picking model, along seeded random games: every legal move made
+/// by taps, every move a tap plays legal, every tap answered (`PICK_GAMES` games a game,
+/// 12 by default).
+#[test]
+fn every_game_is_played_by_taps() {
+    let games = std::env::var("PICK_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(12);
+    std::thread::scope(|s| {
+        for entry in registry::games() {
+            s.spawn(move || {
+                let started = std::time::Instant::now();
+                let report = entry
+                    .check_picking(games, SEED)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                println!(
+                    "{}: {report:?} in {:.1} s",
+                    entry.info().name,
+                    started.elapsed().as_secs_f64()
+                );
+                assert!(report.moves_reached > 0 && report.walks_played > 0);
+                assert!(report.refusals > 0, "no tap was refused");
+            });
+        }
+    });
+}

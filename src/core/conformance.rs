@@ -34,7 +34,7 @@ pub struct Report {
 
 /// The form's choices with every option drawn at random and, where seats choose their sides,
 /// a random different side for each.
-fn random_choices(form: &SetupForm, players: usize, rng: &mut Rng) -> SetupChoices {
+pub(crate) fn random_choices(form: &SetupForm, players: usize, rng: &mut Rng) -> SetupChoices {
     let mut choices = form.defaults(players);
     if let SideRule::Choose(sides) = &form.sides {
         let mut pool: Vec<&str> = sides.iter().map(|s| s.letter).collect();

@@ -10,6 +10,9 @@ pub mod conformance;
 pub mod error;
 pub mod game;
 pub mod grid;
+pub mod pick;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod pick_check;
 pub mod playout;
 pub mod rng;
 pub mod setup;
@@ -54,5 +57,6 @@ pub(crate) use serde_via_notation;
 
 pub use error::{clip, parse_hex_key, ApiError, NotationError, PlayError, SetupError};
 pub use game::{Game, GameInfo, Outcome, PlayerInfo, Seat, Strength, Viewer};
+pub use pick::{Person, Picking, Tap};
 pub use rng::Rng;
 pub use setup::{Fact, OptionKind, OptionSpec, SeatCard, SetupChoices, SetupForm, Side, SideRule};

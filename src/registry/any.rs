@@ -7,7 +7,8 @@ use std::any::Any;
 use std::fmt;
 
 use crate::core::{
-    ApiError, Fact, Game, GameInfo, Outcome, Seat, SeatCard, SetupChoices, SetupForm, Viewer,
+    ApiError, Fact, Game, GameInfo, Outcome, Picking, Seat, SeatCard, SetupChoices, SetupForm,
+    Viewer,
 };
 
 /// A game of any kind, driven through strings.
@@ -200,6 +201,8 @@ pub struct GameEntry {
     conformance: fn(usize, u64) -> Result<crate::core::conformance::Report, String>,
     #[cfg(not(target_arch = "wasm32"))]
     check_games: usize,
+    #[cfg(not(target_arch = "wasm32"))]
+    picking: fn(usize, u64) -> Result<crate::core::pick_check::PickReport, String>,
 }
 
 fn create_impl<G: Game>(options: &str, seed: u64) -> Result<Box<dyn AnyGame>, ApiError> {
@@ -248,7 +251,7 @@ fn options_from_impl<G: Game>(choices: &SetupChoices) -> Result<String, ApiError
 
 impl GameEntry {
     /// The entry for game type `G`.
-    pub const fn of<G: Game>() -> GameEntry {
+    pub const fn of<G: Picking>() -> GameEntry {
         GameEntry {
             info: G::info,
             create: create_impl::<G>,
@@ -265,6 +268,8 @@ impl GameEntry {
             conformance: crate::core::conformance::check_random_games::<G>,
             #[cfg(not(target_arch = "wasm32"))]
             check_games: G::CHECK_GAMES,
+            #[cfg(not(target_arch = "wasm32"))]
+            picking: crate::core::pick_check::check_picking::<G>,
         }
     }
 
@@ -357,5 +362,19 @@ impl GameEntry {
     #[cfg(not(target_arch = "wasm32"))]
     pub fn check_games(&self) -> usize {
         self.check_games
+    }
+
+    /// Runs [`crate::core::pick_check::check_picking`] for this game's picking model (native
+    /// builds only): every legal move made by taps, every tap answered, none illegal.
+    ///
+    /// # Errors
+    /// The first failure of the model.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn check_picking(
+        &self,
+        games: usize,
+        seed: u64,
+    ) -> Result<crate::core::pick_check::PickReport, String> {
+        (self.picking)(games, seed)
     }
 }

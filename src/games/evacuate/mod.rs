@@ -32,8 +32,7 @@ mod game;
 mod movement;
 mod moves;
 mod notation;
-#[cfg(feature = "ui")]
-mod pick;
+pub mod pick;
 mod releases;
 mod rounds;
 mod rules;
@@ -45,6 +44,7 @@ mod view_draw;
 mod view_panel;
 #[cfg(feature = "ui")]
 mod view_words;
+mod words;
 
 pub use board::{
     all_triangles, colours_of, direction, sides, Colour, Door, Mode, Piece, Size, Touch, Tri,

@@ -7,17 +7,19 @@
 //! Every other tap says why nothing happened, in words: whose pyramid it is, why it cannot
 //! be released yet, why no triangle takes the pyramid picked.
 
-use super::board::{direction, sides, Door, Piece, Touch, Tri, SPACES};
+use super::board::{direction, sides, Door, Piece, Touch, Tri, COLOURS, SIZES, SPACES};
 use super::moves::EvacuateMove;
 use super::rules::{Evacuate, Phase};
-use super::view_words::{door_name, piece_name, pieces_words, plural};
+use super::words::{door_name, piece_name, pieces_words, plural};
+use crate::core::pick::{why_not, Person, Picking, Tap};
 use crate::core::{Game, Seat};
-use crate::ui::kit::tap::{why_not, Tap};
 
 /// What is picked: a pyramid of the stash, and the triangle aimed at (its preview shown).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Pick {
+    /// The pyramid of the stash picked.
     pub piece: Option<Piece>,
+    /// The triangle aimed at (its preview shown).
     pub aim: Option<Tri>,
 }
 
@@ -41,24 +43,93 @@ pub enum Thing {
 /// The kinds of step open now, as the panel lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// The tree trade (three players, between rounds).
     Trade,
+    /// Taking off a pyramid, in a jam.
     TakeOff,
+    /// Placing a pyramid of the stash.
     Place,
+    /// Releasing surrounded pyramids.
     Release,
+    /// Ending the turn.
     End,
+    /// Passing.
     Pass,
+}
+
+impl Picking for Evacuate {
+    type Pick = Pick;
+    type Thing = Thing;
+
+    /// Every triangle up to the ceiling, every floor space and pyramid of the floor, every
+    /// pyramid left in a stash, the step buttons, Confirm (and the other way) once a
+    /// triangle is aimed at, and Cancel.
+    fn things(&self, person: &Person, pick: &Pick) -> Vec<Thing> {
+        let table = Table::new(self, person.names, person.can_move);
+        let mut out = Vec::new();
+        for s in 1..=SPACES {
+            out.extend((1..=self.ceiling()).map(|l| Thing::Tri(Tri::new(s, l))));
+            let height = u8::try_from(self.stack(s).len()).unwrap_or(u8::MAX);
+            out.extend((0..=height).map(|l| Thing::Floor(s, l)));
+        }
+        for colour in COLOURS {
+            let left = self.stash(colour);
+            out.extend(
+                SIZES
+                    .into_iter()
+                    .filter(|size| left[size.index()] > 0)
+                    .map(|size| Thing::Stash(Piece::new(colour, size))),
+            );
+        }
+        out.extend(
+            table
+                .legal
+                .iter()
+                .filter(|m| !matches!(m, EvacuateMove::Place { .. } | EvacuateMove::Reverse { .. }))
+                .cloned()
+                .map(Thing::Step),
+        );
+        if let (Some(piece), Some(at)) = (pick.piece, pick.aim) {
+            out.push(Thing::Confirm);
+            out.extend(table.ways(piece, at).into_iter().skip(1).map(Thing::Step));
+        }
+        out.push(Thing::Cancel);
+        out
+    }
+
+    fn tap(&self, person: &Person, pick: &Pick, thing: &Thing) -> Tap<Pick, EvacuateMove> {
+        Table::new(self, person.names, person.can_move).tap(*pick, thing.clone())
+    }
+
+    /// A placement: the stash's pyramid, the triangle, then Confirm (or "Confirm the other
+    /// way" for the second way of a pugilist). Any other step: its button.
+    fn taps(&self, person: &Person, mv: &EvacuateMove) -> Vec<Thing> {
+        let (EvacuateMove::Place { piece, at } | EvacuateMove::Reverse { piece, at }) = *mv else {
+            return vec![Thing::Step(mv.clone())];
+        };
+        let table = Table::new(self, person.names, person.can_move);
+        let confirm = match table.ways(piece, at).first() {
+            Some(first) if first != mv => Thing::Step(mv.clone()),
+            _ => Thing::Confirm,
+        };
+        vec![Thing::Stash(piece), Thing::Tri(at), confirm]
+    }
 }
 
 /// The position, who is at the board and what they may do: built once a drawing.
 pub struct Table<'a> {
+    /// The position.
     pub game: &'a Evacuate,
+    /// The players' names, by seat.
     pub names: &'a [String],
+    /// Whether the person at the board may move now.
     pub can_move: bool,
     /// The legal steps (none unless the player may move).
     pub legal: Vec<EvacuateMove>,
 }
 
 impl<'a> Table<'a> {
+    /// The table of `game`; nothing is offered unless `can_move`.
     pub fn new(game: &'a Evacuate, names: &'a [String], can_move: bool) -> Table<'a> {
         let legal = if can_move {
             game.legal_moves()

@@ -214,59 +214,51 @@ fn triangle(c: &Ctx, t: Tri) -> Html {
 #[component]
 pub fn Board(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Evacuate>(props);
-    let pick = use_state_eq(Pick::default);
-    let said = use_state_eq(|| None::<AttrValue>);
     let roving = use_roving("data-t", Tri::new(4, 1));
-    {
-        let (pick, said) = (pick.clone(), said.clone());
-        use_effect_with((props.ply, props.can_move), move |_| {
-            pick.set(Pick::default());
-            said.set(None);
-        });
-    }
     let Some(props) = &board else {
         return kit::not_this_game();
     };
     let game = &*props.position;
     let names = seat_names(&props.players, game.mode().seats());
     let table = Table::new(game, &names, props.can_move);
+    // A tap, or a key: by keys, a pyramid picked sends the focus to its first triangle, and
+    // a step played keeps the focus on the board.
     let on_tap = {
-        let (pick, said, roving) = (pick.clone(), said.clone(), roving.clone());
-        let (position, players, can_move, on_move) = (
+        let (roving, on_tap, on_answer) = (
+            roving.clone(),
+            props.on_tap.clone(),
+            props.on_answer.clone(),
+        );
+        let (position, players, can_move, pick) = (
             props.position.clone(),
             props.players.clone(),
             props.can_move,
-            props.on_move.clone(),
+            props.pick,
         );
         Callback::from(move |(thing, keyboard): (Thing, bool)| {
+            if !keyboard {
+                return on_tap.emit(thing);
+            }
             let names = seat_names(&players, position.mode().seats());
             let table = Table::new(&position, &names, can_move);
-            match table.tap(*pick, thing) {
+            let answer = table.tap(pick, thing);
+            match &answer {
                 Tap::Select(p) => {
-                    // By keys, a pyramid picked sends the focus to its first triangle.
-                    if let (true, None, Some(&t)) = (keyboard, p.aim, table.targets(p).first()) {
+                    if let (None, Some(&t)) = (p.aim, table.targets(*p).first()) {
                         roving.go(t);
                     }
-                    pick.set(p);
-                    said.set(None);
                 }
-                Tap::Play(mv) => {
-                    if keyboard {
-                        roving.go(roving.at());
-                    }
-                    pick.set(Pick::default());
-                    said.set(None);
-                    on_move.emit(mv);
-                }
-                Tap::Refuse(why) => said.set(Some(why.into())),
+                Tap::Play(_) => roving.go(roving.at()),
+                Tap::Refuse(_) => {}
             }
+            on_answer.emit(answer);
         })
     };
     // A pick from before a change of position is dropped by the effect above; meanwhile
     // it is shown only if it still fits.
     let current = Pick {
-        piece: pick.piece.filter(|&p| table.placeable(p)),
-        aim: pick.aim,
+        piece: props.pick.piece.filter(|&p| table.placeable(p)),
+        aim: props.pick.aim,
     };
     let current = Pick {
         aim: current
@@ -332,7 +324,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                 before,
                 last_move: props.last_move.as_ref(),
                 pick: current,
-                said: (*said).clone(),
+                said: props.said.clone(),
                 on_tap: &on_tap,
             }) }
         </>

@@ -31,37 +31,7 @@ pub(super) fn ends_turn(before: &dyn AnyGame, mv: &str, after: &dyn AnyGame) -> 
     }
 }
 
-pub(super) fn door_name(d: Door) -> &'static str {
-    match d {
-        Door::A => "A",
-        Door::B => "B",
-    }
-}
-
-/// "green queen".
-pub(super) fn piece_name(p: Piece) -> String {
-    format!("{} {}", p.colour.name(), p.size.name())
-}
-
-/// "green queen, red pawn" (or "nothing").
-pub(super) fn pieces_words(pieces: &[Piece]) -> String {
-    if pieces.is_empty() {
-        return "nothing".into();
-    }
-    pieces
-        .iter()
-        .map(|&p| piece_name(p))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-pub(super) fn plural(n: usize, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
+pub(super) use super::words::{door_name, piece_name, pieces_words, plural};
 
 // ---------------------------------------------------------------------------------------------
 // What a step does, in words (the announcement of the last step, and the preview)

@@ -110,8 +110,7 @@ mod game;
 mod hidden;
 mod moves;
 mod notation;
-#[cfg(feature = "ui")]
-mod pick;
+pub mod pick;
 mod play;
 mod rules;
 mod turns;
@@ -121,8 +120,7 @@ pub mod view;
 mod view_draw;
 #[cfg(feature = "ui")]
 mod view_panel;
-#[cfg(feature = "ui")]
-mod words;
+pub mod words;
 pub use board::{goal_row, side_name, start_row, Square, BOARD_SIZE, SIDES};
 pub use coins::{all_setups, is_arrangement, random_setup, Coin, CoinState, Value, COINS_PER_SEAT};
 pub use moves::{EvadeMove, EvadeOptions};

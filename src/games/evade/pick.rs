@@ -12,15 +12,18 @@ use super::coins::Value;
 use super::moves::EvadeMove;
 use super::rules::Evade;
 use super::words::sentence;
+use crate::core::pick::{why_not, Person, Picking, Tap};
 use crate::core::{Game, Rng, Seat};
-use crate::ui::kit::tap::{why_not, Tap};
 
 /// What is picked: a square of the board, a value of the setup tray, and the setup arranged
 /// so far (the value on each file of the starting row).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Pick {
+    /// A square of the board.
     pub square: Option<Square>,
+    /// A value of the setup tray.
     pub value: Option<Value>,
+    /// The value placed on each file of the starting row so far.
     pub row: [Option<Value>; 6],
 }
 
@@ -257,9 +260,13 @@ pub enum Button {
     Peek,
     /// Drop the pick.
     Cancel,
+    /// Pass (only when no step is open).
     Pass,
+    /// Offer a draw.
     Offer,
+    /// Accept the draw offered.
     Accept,
+    /// Decline the draw offered.
     Decline,
 }
 
@@ -332,6 +339,56 @@ pub enum Act {
     SetUp,
     /// A button of play.
     Button(Button),
+}
+
+impl Picking for Evade {
+    type Pick = Pick;
+    type Thing = Act;
+
+    /// Every square and Cancel; while setting up, the tray's six values, Clear and "Set up";
+    /// in play, the buttons open now.
+    fn things(&self, person: &Person, pick: &Pick) -> Vec<Act> {
+        let mut out: Vec<Act> = Square::all().map(Act::Square).collect();
+        out.push(Act::Cancel);
+        if arranging(self, person.can_move) {
+            out.extend(Value::ALL.map(Act::Tray));
+            out.extend([Act::Clear, Act::SetUp]);
+        } else {
+            out.extend(
+                buttons(self, pick, person.can_move)
+                    .into_iter()
+                    .map(Act::Button),
+            );
+        }
+        out
+    }
+
+    fn tap(&self, person: &Person, pick: &Pick, thing: &Act) -> Tap<Pick, EvadeMove> {
+        act(self, pick, person.can_move, *thing)
+    }
+
+    /// The setup: each value of the tray, then its square, then "Set up". A step: the coin,
+    /// then its square. A peek: the coin, then Peek. Otherwise the move's button.
+    fn taps(&self, _: &Person, mv: &EvadeMove) -> Vec<Act> {
+        let button = |b| vec![Act::Button(b)];
+        match *mv {
+            EvadeMove::Setup(values) => {
+                let row = home_row(self);
+                let mut out: Vec<Act> = (0..6)
+                    .filter_map(|file| Some((values[file], Square::new(file as i32, row)?)))
+                    .flat_map(|(v, sq)| [Act::Tray(v), Act::Square(sq)])
+                    .collect();
+                out.push(Act::SetUp);
+                out
+            }
+            EvadeMove::Step { from, to } => vec![Act::Square(from), Act::Square(to)],
+            EvadeMove::Peek(sq) => vec![Act::Square(sq), Act::Button(Button::Peek)],
+            EvadeMove::Pass => button(Button::Pass),
+            EvadeMove::Offer => button(Button::Offer),
+            EvadeMove::Accept => button(Button::Accept),
+            EvadeMove::Decline => button(Button::Decline),
+        }
+    }
 }
 
 /// What `act` does (for [`Act::Random`], nothing: the board makes the random arrangement).

@@ -194,8 +194,6 @@ fn cell(c: &Cell, sq: Square) -> Html {
 #[component]
 pub fn Board(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Evade>(props);
-    let pick = use_state_eq(Pick::default);
-    let said = use_state_eq(|| None::<AttrValue>);
     // The focus starts on file c of the viewer's starting row.
     let home = match props.viewer {
         Viewer::Seat(s) => start_row(s),
@@ -205,35 +203,20 @@ pub fn Board(props: &AnyBoardProps) -> Html {
         "data-square",
         Square::new(2, home).unwrap_or_else(|| unreachable!()),
     );
-    {
-        let (pick, said) = (pick.clone(), said.clone());
-        use_effect_with(props.ply, move |_| {
-            pick.set(Pick::default());
-            said.set(None);
-        });
-    }
     let Some(props) = &board else {
         return kit::not_this_game();
     };
-    let (game, can_move, p) = (props.position.clone(), props.can_move, *pick);
+    let (game, can_move, p) = (props.position.clone(), props.can_move, props.pick);
     let targets = pick::targets(&game, &p, can_move);
-    // Every act's answer: a new pick, a move, or why nothing happened.
+    // Every act goes to the picking model, but the random arrangement, which the board draws.
     let on_act = {
-        let (pick, said, on_move, game) = (
-            pick.clone(),
-            said.clone(),
-            props.on_move.clone(),
-            game.clone(),
-        );
-        Callback::from(move |act: Act| {
-            let tap = match act {
-                Act::Random => {
-                    let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
-                    Tap::Select(pick::random(&mut Rng::new(seed)))
-                }
-                act => pick::act(&game, &p, can_move, act),
-            };
-            tap.apply(&pick, &said, &on_move);
+        let (on_tap, on_answer) = (props.on_tap.clone(), props.on_answer.clone());
+        Callback::from(move |act: Act| match act {
+            Act::Random => {
+                let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
+                on_answer.emit(Tap::Select(pick::random(&mut Rng::new(seed))));
+            }
+            act => on_tap.emit(act),
         })
     };
     let c = Cell {
@@ -261,7 +244,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                 </svg>
             </div>
             { panel(&Panel { game: &game, viewer: props.viewer, can_move, pick: p, targets: &targets,
-                said: (*said).clone(), on_act: &on_act }) }
+                said: props.said.clone(), on_act: &on_act }) }
         </>
     }
 }

@@ -98,7 +98,7 @@ pub fn may_peek(game: &Evade, sq: Square) -> bool {
     game.peek_squares().contains(&sq)
 }
 
-pub use crate::ui::kit::tap::sentence;
+pub use crate::core::pick::sentence;
 
 /// What the panel says of the picked coin's steps: "It can step to c2 and d2." and the
 /// freezing ones.

@@ -5,8 +5,7 @@ mod board;
 mod game;
 mod moves;
 mod notation;
-#[cfg(feature = "ui")]
-mod pick;
+pub mod pick;
 mod pieces;
 mod rules;
 #[cfg(feature = "ui")]

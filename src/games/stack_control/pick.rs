@@ -5,8 +5,8 @@
 //! the move. Every other tap says why nothing happened.
 
 use super::rules::{Square, StackControl, StackMove};
+use crate::core::pick::{sentence, why_not, Person, Picking, Tap};
 use crate::core::Game;
-use crate::ui::kit::tap::{sentence, why_not, Tap};
 
 /// What is picked on the board: a square with a stack, or nothing.
 pub type Pick = Option<Square>;
@@ -19,8 +19,27 @@ pub fn targets(game: &StackControl, pick: Pick, can_move: bool) -> Vec<Square> {
     }
 }
 
+impl Picking for StackControl {
+    type Pick = Pick;
+    type Thing = Square;
+
+    /// Every square.
+    fn things(&self, _: &Person, _: &Pick) -> Vec<Square> {
+        Square::all().collect()
+    }
+
+    fn tap(&self, person: &Person, pick: &Pick, sq: &Square) -> Tap<Pick, StackMove> {
+        tap(self, *pick, person.can_move, *sq)
+    }
+
+    /// The stack, then its landing square.
+    fn taps(&self, _: &Person, mv: &StackMove) -> Vec<Square> {
+        vec![mv.from, mv.to]
+    }
+}
+
 /// What a tap on `sq` does, with `pick` picked.
-pub fn tap(game: &StackControl, pick: Pick, can_move: bool, sq: Square) -> Tap<Pick, StackMove> {
+fn tap(game: &StackControl, pick: Pick, can_move: bool, sq: Square) -> Tap<Pick, StackMove> {
     if let Some(from) = pick {
         if targets(game, pick, can_move).contains(&sq) {
             return Tap::Play(StackMove { from, to: sq });
@@ -38,7 +57,7 @@ pub fn tap(game: &StackControl, pick: Pick, can_move: bool, sq: Square) -> Tap<P
         _ if !can_move => format!("{sq} is empty, and it is not your turn to move."),
         None => format!("{sq} is empty: pick a stack to move."),
         Some(from) => why_not(game, &StackMove { from, to: sq })
-            .map(|why| sentence(why.trim_start_matches("illegal move: ")))
+            .map(|why| sentence(&why))
             .unwrap_or_default(),
     })
 }

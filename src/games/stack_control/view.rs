@@ -5,13 +5,13 @@
 
 use yew::prelude::*;
 
-use super::pick::{self, Pick};
+use super::pick;
 use super::rules::{Colour, Square, StackControl};
 use super::view_draw::{self as draw, square_xy};
 use super::view_panel::panel;
 use crate::ui::game_view::{num, AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
-use crate::ui::kit::{self, motion, tap, BoardProps};
+use crate::ui::kit::{self, motion, BoardProps};
 
 /// How a side (a colour letter) is painted.
 fn paint(letter: &str) -> Option<Paint> {
@@ -38,11 +38,8 @@ pub const VIEW: GameView = GameView {
 /// What one square needs to draw itself.
 struct Square_<'a> {
     props: &'a BoardProps<StackControl>,
-    pick: Pick,
     targets: &'a [Square],
     roving: &'a Roving<Square>,
-    on_tap: &'a Callback<Square>,
-    on_cancel: &'a Callback<()>,
 }
 
 fn square(c: &Square_, sq: Square) -> Html {
@@ -63,11 +60,12 @@ fn square(c: &Square_, sq: Square) -> Html {
     };
     let class = classes!(
         "cell",
-        (c.pick == Some(sq)).then_some("selected"),
+        (c.props.pick == Some(sq)).then_some("selected"),
         is_target.then_some("target"),
         last.is_some_and(|m| m.from == sq || m.to == sq)
             .then_some("last"),
-        (!captured.is_empty()).then_some("captured"),
+        // The capture flashes only when the move is shown moving (not on opening a game).
+        (c.props.animate && !captured.is_empty()).then_some("captured"),
         (!stack.is_empty()).then_some("stack"),
     );
     let label = if let Some(top) = stack.last() {
@@ -82,14 +80,18 @@ fn square(c: &Square_, sq: Square) -> Html {
         format!("{sq}: empty")
     };
     let onclick = {
-        let (on_tap, roving) = (c.on_tap.clone(), c.roving.clone());
+        let (on_tap, roving) = (c.props.on_tap.clone(), c.roving.clone());
         Callback::from(move |_: MouseEvent| {
             roving.mark(sq);
             on_tap.emit(sq);
         })
     };
     let onkeydown = {
-        let (on_tap, on_cancel, roving) = (c.on_tap.clone(), c.on_cancel.clone(), c.roving.clone());
+        let (on_tap, on_cancel, roving) = (
+            c.props.on_tap.clone(),
+            c.props.on_cancel.clone(),
+            c.roving.clone(),
+        );
         Callback::from(move |e: KeyboardEvent| match Key::of(&e.key()) {
             Key::Pick => {
                 e.prevent_default();
@@ -108,7 +110,7 @@ fn square(c: &Square_, sq: Square) -> Html {
     let animate = (c.props.animate, c.props.ply);
     html! {
         <g {class} data-square={sq.to_string()} role="button" tabindex={c.roving.tabindex(&sq)}
-            aria-label={label} aria-pressed={(c.pick == Some(sq)).to_string()} {onclick} {onkeydown}>
+            aria-label={label} aria-pressed={(c.props.pick == Some(sq)).to_string()} {onclick} {onkeydown}>
             <rect x={num(x)} y={num(y)} width="100" height="100"
                 class={if (sq.file() + sq.rank()) % 2 == 0 { "sq dark" } else { "sq light" }} />
             { draw::stack_shapes(stack, (x, y), arrived, from, animate) }
@@ -124,42 +126,18 @@ fn square(c: &Square_, sq: Square) -> Html {
 #[component]
 pub fn Board(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<StackControl>(props);
-    let pick = use_state_eq(|| None::<Square>);
-    let said = use_state_eq(|| None::<AttrValue>);
     let roving = use_roving(
         "data-square",
         Square::new(3, 3).unwrap_or_else(|| unreachable!()),
     );
-    {
-        let (pick, said) = (pick.clone(), said.clone());
-        use_effect_with(props.ply, move |_| {
-            pick.set(None);
-            said.set(None);
-        });
-    }
     let Some(props) = &board else {
         return kit::not_this_game();
     };
-    let targets = pick::targets(&props.position, *pick, props.can_move);
-    let on_tap = {
-        let (pick, said) = (pick.clone(), said.clone());
-        let (game, can_move, on_move) = (
-            props.position.clone(),
-            props.can_move,
-            props.on_move.clone(),
-        );
-        Callback::from(move |sq: Square| {
-            pick::tap(&game, *pick, can_move, sq).apply(&pick, &said, &on_move)
-        })
-    };
-    let on_cancel = tap::on_cancel(&pick, &said);
+    let targets = pick::targets(&props.position, props.pick, props.can_move);
     let c = Square_ {
         props,
-        pick: *pick,
         targets: &targets,
         roving: &roving,
-        on_tap: &on_tap,
-        on_cancel: &on_cancel,
     };
     html! {
         <>
@@ -169,14 +147,14 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                     { for Square::all().map(|sq| square(&c, sq)) }
                     { draw::coordinates() }
                     // Drawn after every cell so no neighbour paints over it.
-                    if let Some(sq) = *pick {
+                    if let Some(sq) = props.pick {
                         <rect class="selection-outline" pointer-events="none"
                             x={num(square_xy(sq).0 + 4.0)} y={num(square_xy(sq).1 + 4.0)}
                             width="92" height="92" />
                     }
                 </svg>
             </div>
-            { panel(props, *pick, &targets, said.as_deref()) }
+            { panel(props, &targets) }
         </>
     }
 }

@@ -38,14 +38,9 @@ fn stack_detail(game: &StackControl, sq: Square, landings: usize) -> Html {
 
 /// The Stack Control panel: the answer to the last tap, what the last move captured, and
 /// the stack picked (`targets`: its landing squares).
-pub fn panel(
-    props: &BoardProps<StackControl>,
-    pick: Option<Square>,
-    targets: &[Square],
-    said: Option<&str>,
-) -> Html {
+pub fn panel(props: &BoardProps<StackControl>, targets: &[Square]) -> Html {
     let game = &*props.position;
-    let detail = match pick {
+    let detail = match props.pick {
         Some(sq) if !game.stack(sq).is_empty() => stack_detail(game, sq, targets.len()),
         _ if game.to_move().is_none() => html! { <p>{ "The game is over." }</p> },
         _ => {
@@ -62,7 +57,7 @@ pub fn panel(
     });
     html! {
         <div class="board-panel">
-            { say(said) }
+            { say(props.said.as_deref()) }
             { capture_note }
             <div class="detail" aria-live="polite">{ detail }</div>
         </div>

@@ -60,8 +60,7 @@ mod board;
 mod game;
 mod moves;
 mod notation;
-#[cfg(feature = "ui")]
-mod pick;
+pub mod pick;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;

@@ -9,8 +9,8 @@
 //! they fit.
 
 use super::rules::{Cell, Colour, Dest, Stacks, StacksMove};
+use crate::core::pick::{sentence, why_not, Person, Picking, Tap};
 use crate::core::{Game, Seat};
-use crate::ui::kit::tap::{why_not, Tap};
 
 /// What is picked on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -21,17 +21,27 @@ pub enum Pick {
     /// The mover's reserve, to enter a piece.
     Reserve,
     /// A stack, and how many pieces from its top are to move (1 at first).
-    Stack { cell: Cell, count: u8 },
+    Stack {
+        /// The stack's cell.
+        cell: Cell,
+        /// How many pieces from its top.
+        count: u8,
+    },
 }
 
 /// What can be tapped: a cell, a seat's reserve or pieces-off box, a group-size button, or
 /// the pass button.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Thing {
+    /// A cell of the board.
     Cell(Cell),
+    /// A seat's reserve.
     Reserve(Seat),
+    /// A seat's box of pieces off the board.
     Off(Seat),
+    /// A group-size button.
     Count(u8),
+    /// The pass button.
     Pass,
 }
 
@@ -97,8 +107,52 @@ pub fn must_pass(game: &Stacks, can_move: bool) -> bool {
     can_move && game.legal_moves() == [StacksMove::Pass]
 }
 
+impl Picking for Stacks {
+    type Pick = Pick;
+    type Thing = Thing;
+
+    /// Every cell, both reserves and both boxes of pieces off, the group sizes of the group
+    /// picked, and the pass when it is the only move.
+    fn things(&self, person: &Person, pick: &Pick) -> Vec<Thing> {
+        let mut out: Vec<Thing> = self.cells().into_iter().map(Thing::Cell).collect();
+        out.extend([0, 1].map(Thing::Reserve));
+        out.extend([0, 1].map(Thing::Off));
+        if let Some((_, _, most)) = group(self, *pick, person.can_move) {
+            out.extend((1..=most).map(Thing::Count));
+        }
+        if must_pass(self, person.can_move) {
+            out.push(Thing::Pass);
+        }
+        out
+    }
+
+    fn tap(&self, person: &Person, pick: &Pick, thing: &Thing) -> Tap<Pick, StacksMove> {
+        tap(self, *pick, person.can_move, *thing)
+    }
+
+    /// Entering: the reserve, then the cell. Moving: the stack, its group size (when more
+    /// than one), then the cell or the box of pieces off.
+    fn taps(&self, _: &Person, mv: &StacksMove) -> Vec<Thing> {
+        match *mv {
+            StacksMove::Pass => vec![Thing::Pass],
+            StacksMove::Enter(c) => vec![Thing::Reserve(self.turn()), Thing::Cell(c)],
+            StacksMove::Move { from, to, count } => {
+                let mut out = vec![Thing::Cell(from)];
+                if count > 1 {
+                    out.push(Thing::Count(count));
+                }
+                out.push(match to {
+                    Dest::Cell(c) => Thing::Cell(c),
+                    Dest::Off => Thing::Off(self.turn()),
+                });
+                out
+            }
+        }
+    }
+}
+
 /// What a tap on `thing` does, with `pick` picked.
-pub fn tap(game: &Stacks, pick: Pick, can_move: bool, thing: Thing) -> Tap<Pick, StacksMove> {
+fn tap(game: &Stacks, pick: Pick, can_move: bool, thing: Thing) -> Tap<Pick, StacksMove> {
     let over = game.to_move().is_none();
     let refuse = |why: String| Tap::Refuse(sentence(&why));
     let not_now = || {
@@ -243,22 +297,6 @@ pub fn count_key(key: &str, pick: Pick) -> Option<u8> {
         "-" => Some(count.saturating_sub(1).max(1)),
         _ => key.parse::<u8>().ok().filter(|d| (1..=9).contains(d)),
     }
-}
-
-/// `text` (an engine's reason, say) as a sentence: its capital first and a full stop.
-pub fn sentence(text: &str) -> String {
-    let text = text.strip_prefix("illegal move: ").unwrap_or(text);
-    let mut chars = text.chars();
-    // A cell's name ("d2 is empty") keeps its small letter.
-    let cell = text.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
-    let first = chars
-        .next()
-        .map(|c| if cell { c } else { c.to_ascii_uppercase() });
-    format!(
-        "{}{}.",
-        first.map(String::from).unwrap_or_default(),
-        chars.as_str()
-    )
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use super::view_words::{self as words, ZoneNow};
 use crate::core::{Game, Seat};
 use crate::ui::game_view::{num as n, AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
-use crate::ui::kit::{self, motion, tap, BoardProps};
+use crate::ui::kit::{self, motion, BoardProps};
 
 /// How a side (by its letter, `L` or `D`) is painted.
 fn paint(letter: &str) -> Option<Paint> {
@@ -284,40 +284,20 @@ fn zone(x: &Ctx, zone: Zone, seat: Seat) -> Html {
 #[component]
 pub fn Board(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Stacks>(props);
-    let pick = use_state_eq(Pick::default);
-    let said = use_state_eq(|| None::<AttrValue>);
     // One cell is in the tab order, at first the middle of row a.
     let roving = use_roving("data-cell", Cell::new(0, 1));
-    {
-        let (pick, said) = (pick.clone(), said.clone());
-        use_effect_with(props.ply, move |_| {
-            pick.set(Pick::Nothing);
-            said.set(None);
-        });
-    }
     let Some(props) = &board else {
         return kit::not_this_game();
     };
     let game = &*props.position;
     // A stack picked on a cell that is empty now (the position changed) is dropped.
-    let now = match *pick {
+    let now = match props.pick {
         Pick::Stack { cell, .. } if game.stack(cell).is_empty() => Pick::Nothing,
         p => p,
     };
     let targets = pick::targets(game, now, props.can_move);
     let movable = pick::movable(game, props.can_move);
-    let on_tap = {
-        let (pick, said) = (pick.clone(), said.clone());
-        let (game, can_move, on_move) = (
-            props.position.clone(),
-            props.can_move,
-            props.on_move.clone(),
-        );
-        Callback::from(move |thing: Thing| {
-            pick::tap(&game, now, can_move, thing).apply(&pick, &said, &on_move);
-        })
-    };
-    let on_cancel = tap::on_cancel(&pick, &said);
+    let (on_tap, on_cancel) = (&props.on_tap, &props.on_cancel);
     let on_key = {
         let (on_tap, on_cancel) = (on_tap.clone(), on_cancel.clone());
         Callback::from(move |e: KeyboardEvent| {
@@ -339,7 +319,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
         targets: &targets,
         movable: &movable,
         roving: &roving,
-        on_tap: &on_tap,
+        on_tap,
         on_key: &on_key,
     };
     let aria = format!(
@@ -373,9 +353,9 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                 last_move: props.last_move,
                 can_move: props.can_move,
                 pick: now,
-                said: (*said).clone(),
-                on_tap: &on_tap,
-                on_cancel: &on_cancel,
+                said: props.said.clone(),
+                on_tap,
+                on_cancel,
             }) }
         </>
     }

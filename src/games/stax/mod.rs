@@ -96,8 +96,7 @@ mod game;
 mod grid;
 mod moves;
 mod notation;
-#[cfg(feature = "ui")]
-mod pick;
+pub mod pick;
 mod placement;
 mod rules;
 mod tile;
@@ -112,8 +111,7 @@ mod view_panel;
 pub mod view_table;
 #[cfg(feature = "ui")]
 mod view_zoom;
-#[cfg(feature = "ui")]
-mod words;
+pub mod words;
 
 pub use cell::{Cell, COORD_LIMIT, DIRECTIONS};
 pub use moves::{Refusal, StaxMove, StaxOptions};

@@ -10,8 +10,9 @@ use super::moves::{Refusal, StaxMove};
 use super::rules::{Phase, Stax};
 use super::tile::{mirror, rotate, rotations, TileKind};
 use super::words::{kind_words, name, sentence, stack_words};
+use crate::core::pick::{Person, Picking};
+pub use crate::core::Tap;
 use crate::core::{Game, Seat};
-use crate::ui::kit::tap::Tap;
 
 /// What the player has picked so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -89,6 +90,88 @@ pub enum Thing {
     Cancel,
     /// A draw offer, or its answer.
     Draw(StaxMove),
+}
+
+/// The cells drawn: the empty cells around the stacks and the targets (the origin on an
+/// empty table), then every stack in the engine's order, rows top to bottom, so that the
+/// tiles drawn under a stack's top tile are covered by the row below.
+pub fn cells_drawn(game: &Stax, targets: &[Cell]) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = Vec::new();
+    let around = game.stacks().iter().flat_map(|(c, _)| c.neighbours());
+    for c in around.chain(targets.iter().copied()) {
+        if game.height(c) == 0 && !cells.contains(&c) {
+            cells.push(c);
+        }
+    }
+    if game.stacks().is_empty() && cells.is_empty() {
+        cells.push(Cell::ORIGIN);
+    }
+    cells.extend(game.stacks().iter().map(|(c, _)| *c));
+    cells
+}
+
+impl Picking for Stax {
+    type Pick = Pick;
+    type Thing = Thing;
+
+    /// The cells drawn (every stack, the empty cells around them, the targets), every tile
+    /// of every rack, the ways and turns of the tile shown, Place or Move, Cancel, and the
+    /// draw buttons open now.
+    fn things(&self, person: &Person, pick: &Pick) -> Vec<Thing> {
+        let turn = Turn::new(self, person.can_move);
+        let pick = turn.clean(*pick);
+        let mut out: Vec<Thing> = cells_drawn(self, &turn.targets(pick))
+            .into_iter()
+            .map(Thing::Cell)
+            .collect();
+        for seat in 0..self.players() {
+            out.extend(self.reserve(seat).into_iter().map(|k| Thing::Rack(seat, k)));
+        }
+        out.extend(turn.ways(pick).into_iter().map(|w| Thing::Way(w.0)));
+        if pick.chosen().is_some() {
+            out.extend([Spin::Clockwise, Spin::Back, Spin::Over].map(Thing::Spin));
+        }
+        out.extend([Thing::Confirm, Thing::Cancel]);
+        out.extend(
+            [StaxMove::Offer, StaxMove::Accept, StaxMove::Decline]
+                .into_iter()
+                .filter(|m| turn.may(m))
+                .map(Thing::Draw),
+        );
+        out
+    }
+
+    fn tap(&self, person: &Person, pick: &Pick, thing: &Thing) -> Tap<Pick, StaxMove> {
+        Turn::new(self, person.can_move).tap(*pick, *thing)
+    }
+
+    /// A tile of the rack, or a tile of the table, then its cell; then, where it may lie more
+    /// than one way, the way and Place (or Move). A draw's is its button.
+    fn taps(&self, _: &Person, mv: &StaxMove) -> Vec<Thing> {
+        let (first, cell, ways, mask) = match *mv {
+            StaxMove::Place { kind, mask, cell } => (
+                Thing::Rack(self.turn(), kind),
+                cell,
+                kind.orientations().len(),
+                mask,
+            ),
+            StaxMove::Travel { from, to, mask } => {
+                let shown = self.top(from).map_or(0, |t| t.mask());
+                (
+                    Thing::Cell(from),
+                    to,
+                    rotations(shown).len(),
+                    mask.unwrap_or(shown),
+                )
+            }
+            _ => return vec![Thing::Draw(*mv)],
+        };
+        let mut out = vec![first, Thing::Cell(cell)];
+        if ways > 1 {
+            out.extend([Thing::Way(mask), Thing::Confirm]);
+        }
+        out
+    }
 }
 
 /// What the person at the board may do now in `game`.

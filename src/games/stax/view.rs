@@ -204,23 +204,14 @@ fn zoom_buttons(zoom: &Zoom) -> Html {
 #[component]
 pub fn Board(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Stax>(props);
-    let pick = use_state_eq(Pick::default);
-    let said = use_state_eq(|| None::<AttrValue>);
     let zoom = use_zoom();
     let roving = use_roving("data-cell", Cell::ORIGIN);
-    {
-        let (pick, said) = (pick.clone(), said.clone());
-        use_effect_with(props.ply, move |_| {
-            pick.set(Pick::None);
-            said.set(None);
-        });
-    }
     let Some(props) = &board else {
         return kit::not_this_game();
     };
     let game = &*props.position;
     let turn = Turn::new(game, props.can_move);
-    let now = turn.clean(*pick);
+    let now = turn.clean(props.pick);
     let targets = turn.targets(now);
     let movable = if now.from().is_none() {
         turn.movable()
@@ -235,20 +226,8 @@ pub fn Board(props: &AnyBoardProps) -> Html {
         .or_else(|| movable.first().copied())
         .or_else(|| game.stacks().first().map(|s| s.0))
         .unwrap_or(Cell::ORIGIN);
-    let on_tap = {
-        let (pick, said) = (pick.clone(), said.clone());
-        let (game, can_move, on_move) = (
-            props.position.clone(),
-            props.can_move,
-            props.on_move.clone(),
-        );
-        Callback::from(move |thing: Thing| {
-            Turn::new(&game, can_move)
-                .tap(*pick, thing)
-                .apply(&pick, &said, &on_move);
-        })
-    };
-    let on_key = on_key(cells.clone(), &roving, &zoom, &on_tap);
+    let on_tap = &props.on_tap;
+    let on_key = on_key(cells.clone(), &roving, &zoom, on_tap);
     let c = Cells {
         props,
         pick: now,
@@ -257,7 +236,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
         focus_at,
         roving: &roving,
         zoom: &zoom,
-        on_tap: &on_tap,
+        on_tap,
         on_key: &on_key,
     };
     let (down, moved, up) = (zoom.clone(), zoom.clone(), zoom.clone());
@@ -277,8 +256,8 @@ pub fn Board(props: &AnyBoardProps) -> Html {
             .from()
             .or(now.chosen().map(|g| g.0))
             .or(Some(roving.at())),
-        said: (*said).clone(),
-        on_tap: &on_tap,
+        said: props.said.clone(),
+        on_tap,
     };
     html! {
         <>

@@ -146,20 +146,4 @@ pub fn taken(before: Option<&Stax>, last: Option<StaxMove>, (animate, ply): (boo
     }
 }
 
-/// The cells drawn: the empty cells around the stacks and the targets (the origin on an
-/// empty table), then every stack in the engine's order, rows top to bottom, so that the
-/// tiles drawn under a stack's top tile are covered by the row below.
-pub fn cells_drawn(game: &Stax, targets: &[Cell]) -> Vec<Cell> {
-    let mut cells: Vec<Cell> = Vec::new();
-    let around = game.stacks().iter().flat_map(|(c, _)| c.neighbours());
-    for c in around.chain(targets.iter().copied()) {
-        if game.height(c) == 0 && !cells.contains(&c) {
-            cells.push(c);
-        }
-    }
-    if game.stacks().is_empty() && cells.is_empty() {
-        cells.push(Cell::ORIGIN);
-    }
-    cells.extend(game.stacks().iter().map(|(c, _)| *c));
-    cells
-}
+pub use super::pick::cells_drawn;

@@ -65,7 +65,7 @@ pub fn mask_words(mask: u8) -> String {
     }
 }
 
-pub use crate::ui::kit::tap::sentence;
+pub use crate::core::pick::sentence;
 
 #[cfg(test)]
 mod tests {

@@ -1,9 +1,12 @@
 //! The board kit: what every game's board shares, so that a board is only its game.
 //!
 //! - [`BoardProps`]: what a board receives, typed by its game (the downcast from the page's
-//!   [`AnyBoardProps`] happens once, in [`use_board`]); the page's props are equal when
-//!   nothing changed (its move callback is kept), so a board draws again only when its
-//!   position, move, viewer or turn changes, or its own state does.
+//!   [`AnyBoardProps`] happens once, in [`use_board`]), with its picking: the selection, the
+//!   answer line, and the tap and cancel callbacks that ask the game's picking model
+//!   ([`crate::core::Picking`]) and do what it answers. The selection and the line are
+//!   cleared on a new position. The page's props are equal when nothing changed (its move
+//!   callback is kept), so a board draws again only when its position, move, viewer or turn
+//!   changes, or its selection does.
 //! - [`keys`]: one keyboard model (arrows move the focus, Enter or Space picks and plays,
 //!   Escape cancels) and the roving-focus hook every board uses.
 //! - [`tap`]: what a tap did in a board's picking model (a new selection, a move, or a
@@ -11,9 +14,10 @@
 //! - [`motion`]: the one way pieces move: a move slides what moved and fades what went.
 //! - [`marks`]: the key under a board ("What the marks mean"), fetched when opened.
 //!
-//! A board is written as: a picking model (`pick.rs`, plain Rust with native tests: what is
-//! selected, its targets, the move a tap makes, why a tap is refused), the drawing, the panel
-//! (rack, stash, the stack picked) and the words, each a small function or component.
+//! A board is written as: a picking model (`pick.rs`, the game's [`crate::core::Picking`]:
+//! plain Rust with native tests, checked by the conformance harness), the drawing, the panel
+//! (rack, stash, the stack picked) and the words, each a small function; the component only
+//! calls [`use_board`] and [`keys::use_roving`] and lays them out.
 
 pub mod keys;
 pub mod marks;
@@ -24,11 +28,11 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::core::{Game, PlayerInfo, Viewer};
+use crate::core::{Person, Picking, PlayerInfo, Tap, Viewer};
 use crate::ui::game_view::AnyBoardProps;
 
-/// What a game's board receives, typed by its game `G` ([`use_board`]).
-pub struct BoardProps<G: Game + 'static> {
+/// What a game's board receives, typed by its game `G`, and its picking ([`use_board`]).
+pub struct BoardProps<G: Picking + 'static> {
     /// The position on the board, as the viewer may see it.
     pub position: Rc<G>,
     /// The position before the last move shown, as the viewer may see it.
@@ -50,32 +54,82 @@ pub struct BoardProps<G: Game + 'static> {
     pub animate: bool,
     /// Called with a legal move when the player makes one.
     pub on_move: Callback<G::Move>,
+    /// What is selected (nothing on a new position).
+    pub pick: G::Pick,
+    /// The answer line: why the last tap did nothing ([`tap::say`]).
+    pub said: Option<AttrValue>,
+    /// A tap (or Enter) on a thing of the board or its panel: the picking model answers and
+    /// the kit does what it says (a new selection, the move played, or the reason shown).
+    pub on_tap: Callback<G::Thing>,
+    /// Escape or Cancel: nothing selected and no line.
+    pub on_cancel: Callback<()>,
+    /// Does what an answer says, for a board that answers a thing itself (a random setup).
+    pub on_answer: Callback<Tap<G::Pick, G::Move>>,
 }
 
-impl<G: Game + 'static> BoardProps<G> {
+impl<G: Picking + 'static> BoardProps<G> {
     /// Whether `seat` may be moved from the board now.
     pub fn may_move(&self, seat: usize) -> bool {
         self.can_move && self.position.to_move() == Some(seat)
     }
 }
 
-/// The board's props, typed by its game: call it first in a game's `Board` component
-/// (`#[component] fn Board(props: &AnyBoardProps)`). `None` when the position is not a `G`
-/// (a board is only ever given its own game, so that answer never changes for a board; the
-/// board then returns [`not_this_game`]).
+/// The board's props, typed by its game, and its picking: call it first in a game's `Board`
+/// component (`#[component] fn Board(props: &AnyBoardProps)`). `None` when the position is
+/// not a `G` (a board is only ever given its own game, so that answer never changes for a
+/// board; the board then returns [`not_this_game`]).
 ///
 /// A hook rather than a component wrapping the board: each Yew component type costs the
 /// bundle about 2 KB gzipped, and the props are equal when nothing changed either way.
 #[hook]
-pub fn use_board<G: Game + 'static>(props: &AnyBoardProps) -> Option<BoardProps<G>> {
+pub fn use_board<G: Picking + 'static>(props: &AnyBoardProps) -> Option<BoardProps<G>> {
+    let pick = use_state_eq(G::Pick::default);
+    let said = use_state_eq(|| None::<AttrValue>);
+    {
+        // A new position, or the turn passing to or from the person: nothing selected.
+        let (pick, said) = (pick.clone(), said.clone());
+        use_effect_with((props.ply, props.can_move), move |_| {
+            pick.set(G::Pick::default());
+            said.set(None);
+        });
+    }
     // One typed callback for as long as the page's stays the same.
     let on_move = use_memo(props.on_move.clone(), |on_move| {
         on_move.reform(|mv: G::Move| mv.to_string())
     });
     let animate = motion::use_step_forward(props.ply);
     let typed = |p: &Rc<dyn crate::registry::AnyGame>| p.clone().into_any_rc().downcast::<G>().ok();
+    let position = typed(&props.position)?;
+    let on_answer = {
+        let (pick, said, on_move) = (pick.clone(), said.clone(), (*on_move).clone());
+        Callback::from(move |answer: Tap<G::Pick, G::Move>| match answer {
+            Tap::Select(p) => {
+                pick.set(p);
+                said.set(None);
+            }
+            Tap::Play(mv) => {
+                pick.set(G::Pick::default());
+                said.set(None);
+                on_move.emit(mv);
+            }
+            Tap::Refuse(why) => said.set(Some(why.into())),
+        })
+    };
+    let on_tap = {
+        let (pick, on_answer) = (pick.clone(), on_answer.clone());
+        let (game, players, can_move) = (position.clone(), props.players.clone(), props.can_move);
+        Callback::from(move |thing: G::Thing| {
+            let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+            let person = Person {
+                can_move,
+                names: &names,
+            };
+            on_answer.emit(game.tap(&person, &pick, &thing));
+        })
+    };
+    let on_cancel = on_answer.reform(|()| Tap::Select(G::Pick::default()));
     Some(BoardProps::<G> {
-        position: typed(&props.position)?,
+        position,
         before: props.before.as_ref().and_then(typed),
         last_move: props.last_move.as_deref().and_then(|m| m.parse().ok()),
         ply: props.ply,
@@ -84,6 +138,11 @@ pub fn use_board<G: Game + 'static>(props: &AnyBoardProps) -> Option<BoardProps<
         can_move: props.can_move,
         animate,
         on_move: (*on_move).clone(),
+        pick: (*pick).clone(),
+        said: (*said).clone(),
+        on_tap,
+        on_cancel,
+        on_answer,
     })
 }
 
