@@ -1,19 +1,19 @@
-//! The table of the games' views ([`VIEWS`]: how the UI draws each game), and lookups in it.
+//! The table of the games' views ([`VIEWS`]: how the UI draws each game), made from the
+//! registration list (`crate::games::registered!`) as the engines' table is, and lookups in it.
 //! The engines' table (`crate::games::GAMES`) holds no UI.
 
 use yew::prelude::*;
 
 use super::game_view::{AnyBoardProps, GameView, Paint};
-use crate::games::{evacuate, evade, stack_control, stacks, stax};
 
-/// Every game's view, one per entry of `crate::games::GAMES` (a unit test checks they match).
-pub static VIEWS: [GameView; 5] = [
-    stack_control::view::VIEW,
-    evade::view::VIEW,
-    stacks::view::VIEW,
-    stax::view::VIEW,
-    evacuate::view::VIEW,
-];
+macro_rules! views {
+    ($($folder:ident :: $engine:ident),+ $(,)?) => {
+        /// Every game's view, one per entry of `crate::games::GAMES`, in the same order.
+        pub static VIEWS: [GameView; [$(stringify!($folder)),+].len()] =
+            [$(crate::games::$folder::view::VIEW),+];
+    };
+}
+crate::games::registered!(views);
 
 /// The view of the game registered under `slug`.
 pub fn view(slug: &str) -> Option<&'static GameView> {

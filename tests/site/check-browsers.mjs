@@ -2,8 +2,8 @@
 // (chromedriver), Firefox (geckodriver) and WebKit (WebKitGTK's MiniBrowser, Safari's engine),
 // the engines side by side, each with the site served under a sub-path by a server of its own.
 // In each engine:
-// - the home page, its five games and their pictures;
-// - each of the five games started from its new-game page and played to its end by clicks on
+// - the home page, its games (as many as the site was built with) and their pictures;
+// - each game started from its new-game page and played to its end by clicks on
 //   its board and panel (tests/site/players.mjs);
 // - a reload that loses nothing (mid-game and at the end); keyboard undo and redo, and a move
 //   by the keyboard alone (focus in the board's SVG);
@@ -26,11 +26,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve } from './serve.mjs';
+import { serve, gamesOf } from './serve.mjs';
 import { ENGINES, launch, run, input } from './webdriver.mjs';
 import { playStackControl, playEvade, playStacks, playStax, playEvacuate } from './players.mjs';
 
 const dist = path.resolve(process.argv[2] || 'dist');
+// The games the site was built with.
+const BUILT = gamesOf(dist);
 const engines = (process.env.BROWSERS || 'chromium,firefox,webkit').split(',').map((s) => s.trim()).filter(Boolean);
 const smoke = new Set((process.env.SMOKE || '').split(',').map((s) => s.trim()));
 for (const e of engines) if (!ENGINES[e]) throw new Error(`unknown engine ${e} (chromium, firefox, webkit)`);
@@ -44,6 +46,9 @@ const GAMES = [
   // One round (the default match is first to 14, many rounds).
   { slug: 'evacuate', play: playEvacuate, form: { 'option-match': '1' } },
 ];
+// Every game the site has is played here: a new game needs its player above.
+const unplayed = BUILT.filter((slug) => !GAMES.some((g) => g.slug === slug));
+if (unplayed.length) throw new Error(`no player in check-browsers.mjs for: ${unplayed.join(', ')}`);
 
 // In the page: keeps every error, unhandled rejection, console error and warning from now on.
 const watchErrors = () => {
@@ -238,13 +243,13 @@ async function shareLink(d) {
 
 async function home(e, d) {
   await e.open(d, '');
-  await wait(d, '.game-card', { count: 5, ms: 30000 });
+  await wait(d, '.game-card', { count: BUILT.length, ms: 30000 });
   const thumbs = await run(d, async () => {
     const imgs = [...document.querySelectorAll('.game-card img.thumb')];
     await Promise.all(imgs.map((i) => (i.complete ? null : new Promise((r) => { i.onload = r; i.onerror = r; }))));
     return imgs.map((i) => i.naturalWidth > 0);
   });
-  e.check(thumbs.length === 5 && thumbs.every(Boolean), `home: the five games, with their pictures (${JSON.stringify(thumbs)})`);
+  e.check(thumbs.length === BUILT.length && thumbs.every(Boolean), `home: the ${BUILT.length} games, with their pictures (${JSON.stringify(thumbs)})`);
 }
 
 async function reloadAndKeys(e, d) {
@@ -481,9 +486,9 @@ async function shareAndOffline(e, d) {
   e.site.setDist(empty);
   try {
     await e.open(other, '', { fresh: true });
-    const started = await wait(other, '.game-card', { count: 5, ms: 20000 }).catch(() => 0);
+    const started = await wait(other, '.game-card', { count: BUILT.length, ms: 20000 }).catch(() => 0);
     const controlled = await run(other, () => !!navigator.serviceWorker.controller);
-    e.check(state === 'activated' && started === 5 && controlled,
+    e.check(state === 'activated' && started === BUILT.length && controlled,
       `offline: with the server gone, the site starts from the offline copy (worker ${state}, page ${controlled ? '' : 'not '}served by it)`);
     const offlineId = await startGame(e, other, 'stack-control');
     await clickMove(other);

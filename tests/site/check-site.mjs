@@ -3,7 +3,7 @@
 // Stack Control game draws its board SVG, a move can be played, and a reload keeps it; whole
 // games of Evade, Stacks, STAX and Evacuate are played through their boards.
 // Usage: node tests/site/check-site.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
-import { start } from './serve.mjs';
+import { start, gamesOf } from './serve.mjs';
 
 /// Plays the Evacuate game on the page through its board to the end: in the panel, a pyramid
 /// of the stash, a highlighted triangle (a move rather than a nudge when there is one,
@@ -97,6 +97,8 @@ async function phoneFit(page, check, game, when, selector) {
 }
 
 const site = await start(process.argv[2]);
+// The games the site was built with.
+const GAMES = gamesOf(process.argv[2]);
 const { base, browser, check, shot } = site;
 
 try {
@@ -114,13 +116,13 @@ try {
     await page.goto(base, { waitUntil: 'load' });
     await page.waitForSelector('.game-card', { timeout: 20000 });
     check(await page.locator('.game-card h3', { hasText: 'Stack Control' }).count() === 1, `${viewport.name}: home lists Stack Control`);
-    // The games' pictures are static images (not in the first load): each of the five loads.
+    // The games' pictures are static images (not in the first load): every game's loads.
     const thumbs = await page.evaluate(async () => {
       const imgs = [...document.querySelectorAll('.game-card img.thumb')];
       await Promise.all(imgs.map((i) => (i.complete ? null : new Promise((r) => { i.onload = r; i.onerror = r; }))));
       return imgs.map((i) => i.naturalWidth > 0);
     });
-    check(thumbs.length === 5 && thumbs.every(Boolean), `${viewport.name}: home: the static game pictures load (${JSON.stringify(thumbs)})`);
+    check(thumbs.length === GAMES.length && thumbs.every(Boolean), `${viewport.name}: home: the static pictures of the ${GAMES.length} games load (${JSON.stringify(thumbs)})`);
     await shot(page, `${viewport.name}-home.png`);
 
     await page.goto(base + '#/new/stack-control');

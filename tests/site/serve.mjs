@@ -13,6 +13,14 @@ const { chromium } = require(path.join(root, 'tools/node_modules/playwright-core
 const SUB = '/some/sub/path/';
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json' };
 
+/// The slugs of the games the site in `distArg` was built with: one rules page each
+/// (`rules/<slug>.html`; every registered game has one, checked by tests/rules_examples.rs),
+/// so that no check counts the games itself.
+export function gamesOf(distArg) {
+  const dir = path.join(path.resolve(distArg || path.join(root, 'dist')), 'rules');
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5)).sort();
+}
+
 /// Serves `dist` under the sub-path. Returns the site's base URL, the server, `setDist(dir)`,
 /// which serves another build from then on (a newer deployment; an empty directory is a server
 /// that has nothing), and `redirectIndex(true)`, which makes /index.html redirect to the
