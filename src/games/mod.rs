@@ -26,6 +26,7 @@ macro_rules! registered {
         }
     };
 }
+#[cfg(feature = "ui")]
 pub(crate) use registered;
 
 macro_rules! engines {
