@@ -5,7 +5,7 @@
 
 use yew::prelude::*;
 
-use super::board::{Tri, LEVELS, SHADED, SPACES};
+use super::board::{Piece, Tri, LEVELS, SHADED, SPACES};
 use super::moves::EvacuateMove;
 use super::pick::{Pick, Table, Thing};
 use super::rules::Evacuate;
@@ -15,7 +15,6 @@ use super::view_words::{door_name, ends_turn, piece_name, pieces_words};
 use crate::core::{Game, PlayerInfo};
 use crate::ui::game_view::{AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
-use crate::ui::kit::tap::Tap;
 use crate::ui::kit::{self, motion, BoardProps};
 
 #[path = "view_cells.rs"]
@@ -86,37 +85,32 @@ pub fn Board(props: &AnyBoardProps) -> Html {
     // A tap, or a key: by keys, a pyramid picked sends the focus to its first triangle, and
     // a step played keeps the focus on the board.
     let on_tap = {
-        let (roving, on_tap, on_answer) = (
-            roving.clone(),
-            props.on_tap.clone(),
-            props.on_answer.clone(),
-        );
-        let (position, players, can_move, pick) = (
-            props.position.clone(),
-            props.players.clone(),
-            props.can_move,
-            props.pick,
-        );
+        let (roving, on_tap, picked) = (roving.clone(), props.on_tap.clone(), props.pick.piece);
+        // Each pyramid that may be placed, with the first triangle it may go to.
+        let firsts: Vec<(Piece, Tri)> = table
+            .legal
+            .iter()
+            .filter_map(|m| match m {
+                EvacuateMove::Place { piece, at } | EvacuateMove::Reverse { piece, at } => {
+                    Some((*piece, *at))
+                }
+                _ => None,
+            })
+            .collect();
         Callback::from(move |(thing, keyboard): (Thing, bool)| {
-            if !keyboard {
-                return on_tap.emit(thing);
-            }
-            let names = seat_names(&players, position.mode().seats());
-            let table = Table::new(&position, &names, can_move);
-            let answer = table.tap(pick, thing);
-            match &answer {
-                Tap::Select(p) => {
-                    if let (None, Some(&t)) = (p.aim, table.targets(*p).first()) {
+            match (&thing, keyboard) {
+                (Thing::Stash(p), true) if picked != Some(*p) => {
+                    if let Some(&(_, t)) = firsts.iter().find(|f| f.0 == *p) {
                         roving.go(t);
                     }
                 }
-                Tap::Play(_) => roving.go(roving.at()),
-                Tap::Refuse(_) => {}
+                (Thing::Tri(_), true) => roving.go(roving.at()),
+                _ => {}
             }
-            on_answer.emit(answer);
+            on_tap.emit(thing);
         })
     };
-    // A pick from before a change of position is dropped by the effect above; meanwhile
+    // A pick from before a change of position is dropped by the kit; meanwhile
     // it is shown only if it still fits.
     let current = Pick {
         piece: props.pick.piece.filter(|&p| table.placeable(p)),
