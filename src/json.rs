@@ -12,8 +12,8 @@
 
 use std::fmt::Write as _;
 
-/// How deep arrays and objects may nest (as `serde_json`'s default).
-pub const MAX_DEPTH: usize = 128;
+/// How deep arrays and objects may nest (as `serde_json`'s default, which refuses the 128th level).
+pub const MAX_DEPTH: usize = 127;
 
 /// A JSON value. Objects keep their members in order, duplicates included.
 #[derive(Debug, Clone, PartialEq)]
@@ -401,12 +401,15 @@ impl Json {
         T::try_from(self.u64()?).map_err(|_| JsonError::shape())
     }
 
-    /// Any number as an `f64`, to within a unit in the last place (the app's numbers of this
-    /// kind are times, only ever shown). Read by hand: the standard library's exact float
-    /// parsing brings about 10 KB of tables into the page.
+    /// A number as an `f64`, to within a unit in the last place (the app's numbers of this
+    /// kind are times, only ever shown; a whole number that must be exact, such as a seed, is
+    /// read by [`Json::u64`]). Read by hand: the standard library's exact float parsing brings
+    /// about 10 KB of tables into the page.
     ///
     /// # Errors
-    /// When this is not a number, or one too large for an `f64`.
+    /// When this is not a number, or one that cannot be read so closely by hand: its first 19
+    /// significant digits times a power of ten beyond 10^±22 (such as 1e300 or 1.5e-30; a time
+    /// in milliseconds, written by [`write_f64`], is far inside).
     pub fn f64(&self) -> Result<f64, JsonError> {
         let Json::Num(n) = self else {
             return Err(JsonError::shape());
@@ -428,20 +431,27 @@ impl Json {
                 shift += i64::from(!point);
             }
         }
-        let exponent: i64 = exponent.parse().map_err(|_| JsonError::shape())?;
-        let power =
-            i32::try_from(shift.saturating_add(exponent)).map_err(|_| JsonError::shape())?;
-        #[allow(clippy::cast_precision_loss)] // to within a unit in the last place, as said
-        let x = if power < 0 {
-            mantissa as f64 / 10f64.powi(-power)
-        } else {
-            mantissa as f64 * 10f64.powi(power)
-        };
-        if x.is_finite() {
-            Ok(if negative { -x } else { x })
-        } else {
-            Err(JsonError::shape())
+        let sign = if negative { -1.0 } else { 1.0 };
+        if mantissa == 0 {
+            return Ok(sign * 0.0);
         }
+        let exponent: i64 = exponent.parse().map_err(|_| JsonError::shape())?;
+        let mut power = shift.saturating_add(exponent);
+        while power > 22 && mantissa < u64::MAX / 10 {
+            mantissa *= 10;
+            power -= 1;
+        }
+        // Every power of ten up to 10^22 is a float, so the reading is rounded once (twice when
+        // the mantissa has more than 53 bits). A larger one is not: the reading would be off by
+        // several units in the last place, or 0 (1.2e-300, its 10^316 overflowing). Refused.
+        let power = i32::try_from(power)
+            .ok()
+            .filter(|p| p.abs() <= 22)
+            .ok_or_else(JsonError::shape)?;
+        #[allow(clippy::cast_precision_loss)] // to within a unit in the last place, as said
+        let x = mantissa as f64;
+        let scale = 10f64.powi(power.abs());
+        Ok(sign * if power < 0 { x / scale } else { x * scale })
     }
 }
 
@@ -468,19 +478,28 @@ pub fn write_str(out: &mut String, s: &str) {
 }
 
 /// Appends `x` as a JSON number: a whole number with `.0` ("1700000000000.0", as `serde_json`
-/// wrote it), else with up to six decimals; not finite (never stored) as `null`. Written by
-/// hand: the standard library's float formatting costs the page about 10 KB.
+/// wrote it), else with up to six decimals; not finite (never stored) as `null`. From 2^33
+/// (about 8.6e9, any time in milliseconds since 1970) on, a correct reading gets the very same
+/// float back; from 2^46 (about 7e13) on, a float has no finer fraction and the digits are its
+/// exact value, every one of them however large. Written by hand: the standard library's float
+/// formatting costs the page about 10 KB.
 pub fn write_f64(out: &mut String, x: f64) {
-    if !x.is_finite() || x.abs() >= 1e15 {
-        // Never stored: times are checked to be below 1e15 when read.
-        out.push_str(if x.is_finite() { "1e15" } else { "null" });
+    if !x.is_finite() {
+        out.push_str("null");
         return;
     }
     if x < 0.0 {
         out.push('-');
     }
-    // The whole part and the fraction apart (subtracting the whole part is exact).
     let x = x.abs();
+    if x >= 18_446_744_073_709_551_616.0 {
+        // 2^64 or more: whole, but beyond a u64 (times never are: they are checked to be below
+        // 1e15 when read), and still written exactly rather than rounded.
+        write_big_whole(out, x);
+        out.push_str(".0");
+        return;
+    }
+    // The whole part and the fraction apart (subtracting the whole part is exact).
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let (whole, micro) = (x.trunc() as u64, ((x - x.trunc()) * 1e6).round() as u64);
     let (whole, micro) = if micro >= 1_000_000 {
@@ -492,6 +511,34 @@ pub fn write_f64(out: &mut String, x: f64) {
     let fraction = format!("{micro:06}");
     let fraction = fraction.trim_end_matches('0');
     out.push_str(if fraction.is_empty() { "0" } else { fraction });
+}
+
+/// Appends the digits of a finite `x` of 2^64 or more, every one of them (up to 309): the
+/// float's 53-bit significand doubled as many times as its exponent says, in base 10^9.
+fn write_big_whole(out: &mut String, x: f64) {
+    const BASE: u64 = 1_000_000_000;
+    let bits = x.to_bits();
+    let significand = (bits & ((1 << 52) - 1)) | (1 << 52);
+    // Lowest first; the significand is below 2^53, so two of them, the top one not 0.
+    let mut limbs = vec![significand % BASE, significand / BASE];
+    for _ in 1075..bits >> 52 {
+        let mut carry = 0;
+        for limb in &mut limbs {
+            let doubled = *limb * 2 + carry;
+            *limb = doubled % BASE;
+            carry = doubled / BASE;
+        }
+        if carry > 0 {
+            limbs.push(carry);
+        }
+    }
+    let mut limbs = limbs.iter().rev();
+    if let Some(top) = limbs.next() {
+        let _ = write!(out, "{top}");
+    }
+    for limb in limbs {
+        let _ = write!(out, "{limb:09}");
+    }
 }
 
 /// Appends `"key":` to an object being written (after a comma unless it is the first).
