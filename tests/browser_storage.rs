@@ -5,9 +5,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use stackplay::record::{GameRecord, PlayerInfo};
-use stackplay::storage::local::SaveError;
 use stackplay::storage::meet::Backup;
 use stackplay::storage::store::{Restored, Store};
+use stackplay::storage::SaveError;
 use stackplay::storage::SavedGame;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

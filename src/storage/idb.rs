@@ -12,7 +12,7 @@ use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{IdbDatabase, IdbObjectStore, IdbRequest, IdbTransaction, IdbTransactionMode};
 
-use super::local::SaveError;
+use super::SaveError;
 
 /// The object store of saved games.
 pub const GAMES: &str = "games";

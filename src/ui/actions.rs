@@ -2,7 +2,7 @@
 
 use crate::record::{GameRecord, PlayerInfo};
 use crate::storage::store::Store;
-use crate::storage::{local, SavedGame};
+use crate::storage::{clock, SavedGame};
 use crate::ui::browser;
 use crate::ui::routes::Route;
 
@@ -16,9 +16,9 @@ pub fn start_new_game(
     options: &str,
     players: Vec<PlayerInfo>,
 ) -> Result<(), String> {
-    let record = GameRecord::new(slug, options, local::new_seed(), players);
+    let record = GameRecord::new(slug, options, clock::new_seed(), players);
     record.validate().map_err(|e| e.to_string())?;
-    let saved = SavedGame::new(local::new_id(), record, local::now_ms());
+    let saved = SavedGame::new(clock::new_id(), record, clock::now_ms());
     // A game the browser cannot store yet still opens: its page says it is unsaved.
     let kept = store.save(&saved);
     browser::navigate(&Route::Play(kept.id));
@@ -31,7 +31,7 @@ pub fn start_new_game(
 /// A sentence for the page when the record is bad.
 pub fn import_record(store: &Store, record: GameRecord) -> Result<String, String> {
     let cursor = record.moves.len();
-    let mut saved = SavedGame::new(local::new_id(), record, local::now_ms());
+    let mut saved = SavedGame::new(clock::new_id(), record, clock::now_ms());
     saved.cursor = cursor;
     Ok(store.save(&saved).id)
 }

@@ -2,7 +2,7 @@
 
 use super::{Opened, Restored, Store, AT_GAME};
 use crate::record::GameRecord;
-use crate::storage::local::new_id;
+use crate::storage::clock::new_id;
 use crate::storage::meet::{link_meets, restore_as, LinkMeets, Restore};
 use crate::storage::SavedGame;
 

@@ -23,9 +23,10 @@ use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use web_sys::{BroadcastChannel, IdbDatabase, MessageEvent};
 use yew::Callback;
 
+use super::clock::new_id;
 use super::idb::{self, ASIDE, GAMES};
-use super::local::{new_id, SaveError};
 use super::meet::{decide, LinkMeets};
+use super::SaveError;
 use super::{SavedGame, SetAside};
 use crate::record::Timeline;
 

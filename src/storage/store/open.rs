@@ -6,7 +6,7 @@ use web_sys::IdbDatabase;
 
 use super::{aside_value, Store, AT_ASIDE, AT_GAME};
 use crate::storage::idb::{self, ASIDE, GAMES};
-use crate::storage::{local, SavedGame};
+use crate::storage::{older, SavedGame};
 
 impl Store {
     /// Opens the store on the database, in one transaction: the older store's entries are
@@ -14,7 +14,7 @@ impl Store {
     /// not open are set aside. Then what was copied is read back and compared, and only then
     /// removed from the older store.
     pub(super) async fn with_database(db: IdbDatabase) -> Result<Store, JsValue> {
-        let older = local::older_entries();
+        let older = older::older_entries();
         let (tx, end) = idb::transaction(&db, &[GAMES, ASIDE], true)?;
         let (games_store, aside_store) = (idb::store(&tx, GAMES)?, idb::store(&tx, ASIDE)?);
         let mut stored = idb::read_all(&games_store).await?;
@@ -34,7 +34,7 @@ impl Store {
             Ok(())
         };
         for (key, text) in &older {
-            if let Some(id) = key.strip_prefix(local::GAME_PREFIX) {
+            if let Some(id) = key.strip_prefix(older::GAME_PREFIX) {
                 match stored.iter().find(|(k, _)| k == id) {
                     None => {
                         idb::put(&games_store, id, text)?;
@@ -48,8 +48,8 @@ impl Store {
                         aside_value("another version of a saved game, found in this browser's older storage: download it to keep it", text),
                     )?,
                 }
-            } else if let Some(slot) = key.strip_prefix(local::ASIDE_PREFIX) {
-                let reason = local::older_reason(slot);
+            } else if let Some(slot) = key.strip_prefix(older::ASIDE_PREFIX) {
+                let reason = older::older_reason(slot);
                 put_aside(
                     slot,
                     aside_value(reason.as_deref().unwrap_or("could not be read"), text),
@@ -91,7 +91,7 @@ impl Store {
                     .iter()
                     .any(|(_, v)| v == text || v.split_once('\0').is_some_and(|(_, t)| t == text));
                 if kept {
-                    local::forget_older(key);
+                    older::forget_older(key);
                 } else {
                     left_behind += 1;
                 }

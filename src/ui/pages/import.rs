@@ -6,7 +6,7 @@
 use yew::prelude::*;
 
 use crate::record::GameRecord;
-use crate::storage::local;
+use crate::storage::clock;
 use crate::storage::meet::LinkMeets;
 use crate::storage::store::{Opened, Store};
 use crate::ui::browser;
@@ -74,7 +74,7 @@ pub fn Import(props: &ImportProps) -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 match read_payload(&payload).await {
                     Ok(record) => {
-                        let opened = store.open_link(record, local::now_ms());
+                        let opened = store.open_link(record, clock::now_ms());
                         if let Some(news) = news_of(&opened) {
                             tell_play_page(&opened.id, news);
                         }

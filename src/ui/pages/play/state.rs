@@ -6,9 +6,9 @@ use yew::prelude::*;
 
 use crate::record::Timeline;
 use crate::session::{Session, Ticket};
-use crate::storage::local::{self, SaveError};
 use crate::storage::store::Store;
 use crate::storage::SavedGame;
+use crate::storage::{clock, SaveError};
 use crate::ui::browser;
 use crate::ui::routes::Route;
 
@@ -176,7 +176,7 @@ impl Reducible for PlayState {
             (Ok(session), action) => {
                 let mut next = session.clone();
                 let changed = match action {
-                    PlayAction::Move(mv) => match next.play(&mv, local::now_ms()) {
+                    PlayAction::Move(mv) => match next.play(&mv, clock::now_ms()) {
                         Ok(()) => true,
                         Err(why) => return tell(why),
                     },
@@ -188,7 +188,7 @@ impl Reducible for PlayState {
                         true
                     }
                     PlayAction::Computer(ticket, Ok(mv)) => {
-                        match next.play_answer(ticket, &mv, local::now_ms()) {
+                        match next.play_answer(ticket, &mv, clock::now_ms()) {
                             Ok(played) => played,
                             Err(why) => {
                                 return tell(format!("The computer's move was refused: {why}"))
