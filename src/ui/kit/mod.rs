@@ -102,24 +102,27 @@ pub fn use_board<G: Picking + 'static>(props: &AnyBoardProps) -> Option<BoardPro
     let position = typed(&props.position)?;
     let on_answer = {
         let (pick, said, on_move) = (pick.clone(), said.clone(), (*on_move).clone());
-        Callback::from(move |answer: Tap<G::Pick, G::Move>| match answer {
-            Tap::Select(p) => {
-                pick.set(p);
-                said.set(None);
-            }
-            Tap::Play(mv) => {
-                pick.set(G::Pick::default());
-                said.set(None);
-                on_move.emit(mv);
-            }
-            Tap::Refuse(why) => said.set(Some(why.into())),
+        Callback::from(move |answer: Tap<G::Pick, G::Move>| {
+            let why = match answer {
+                Tap::Select(p) => {
+                    pick.set(p);
+                    None
+                }
+                Tap::Play(mv) => {
+                    pick.set(G::Pick::default());
+                    on_move.emit(mv);
+                    None
+                }
+                Tap::Refuse(why) => Some(why),
+            };
+            say_line(&said, why);
         })
     };
     let on_tap = {
         let (pick, on_answer) = (pick.clone(), on_answer.clone());
         let (game, players, can_move) = (position.clone(), props.players.clone(), props.can_move);
         Callback::from(move |thing: G::Thing| {
-            let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+            let names = names_of(&players);
             let person = Person {
                 can_move,
                 names: &names,
@@ -127,7 +130,13 @@ pub fn use_board<G: Picking + 'static>(props: &AnyBoardProps) -> Option<BoardPro
             on_answer.emit(game.tap(&person, &pick, &thing));
         })
     };
-    let on_cancel = on_answer.reform(|()| Tap::Select(G::Pick::default()));
+    let on_cancel = {
+        let (pick, said) = (pick.clone(), said.clone());
+        Callback::from(move |()| {
+            pick.set(G::Pick::default());
+            say_line(&said, None);
+        })
+    };
     Some(BoardProps::<G> {
         position,
         before: props.before.as_ref().and_then(typed),
@@ -144,6 +153,16 @@ pub fn use_board<G: Picking + 'static>(props: &AnyBoardProps) -> Option<BoardPro
         on_cancel,
         on_answer,
     })
+}
+
+/// The answer line says `why` (nothing: empty). Shared by every board, not made once a game.
+fn say_line(said: &UseStateHandle<Option<AttrValue>>, why: Option<String>) {
+    said.set(why.map(AttrValue::from));
+}
+
+/// The players' names, by seat.
+fn names_of(players: &[PlayerInfo]) -> Vec<String> {
+    players.iter().map(|p| p.name.clone()).collect()
 }
 
 /// What a board shows when given another game's position (never, in the app).
