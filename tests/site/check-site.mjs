@@ -1,7 +1,8 @@
 // Serves the built site (dist/) under a sub-path with a static file server, opens it in
 // headless Chromium and checks: no console errors or warnings, the home page lists the games, a new
 // Stack Control game draws its board SVG, a move can be played, and a reload keeps it; whole
-// games of Evade, Stacks, STAX and Evacuate are played through their boards.
+// games of Evade, Stacks, STAX and Evacuate are played through their boards; every board's
+// key opens with its pictures.
 // Usage: node tests/site/check-site.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
 import { start, gamesOf } from './serve.mjs';
 
@@ -225,11 +226,6 @@ try {
     const setupBanner = await page.locator('.turn-banner').innerText();
     check(/to set up their coins in secret/.test(setupBanner), `${viewport.name}: Evade: the banner says the secret setup ("${setupBanner.trim()}")`);
     if (phone) await phoneFit(page, check, 'Evade', 'in the secret setup', '.evade-tray, #evade-setup');
-    await page.click('.evade-key summary');
-    await page.waitForSelector('.evade-key .marks li', { timeout: 10000 }).catch(() => {});
-    const evadeMarks = await page.locator('.evade-key .marks li svg').count();
-    check(evadeMarks >= 5, `${viewport.name}: Evade: "What the marks mean" opens with its pictures (${evadeMarks})`);
-    await page.click('.evade-key summary');
     // Played by taps to the end; on the phone first paused mid-game (a coin picked) to check
     // that the board and its panel still fit.
     const playEvade = async (pause) => {
@@ -286,12 +282,6 @@ try {
     await page.click('#start-game');
     await page.waitForSelector('svg.board .cell', { timeout: 10000 });
     if (phone) await phoneFit(page, check, 'Stacks', 'at the start', '#stacks-enter, .stacks-panel .buttons');
-    // The key under the board is a static file, fetched when it is opened.
-    await page.click('.stacks-key summary');
-    await page.waitForSelector('.stacks-key .marks li', { timeout: 10000 }).catch(() => {});
-    const marks = await page.locator('.stacks-key .marks li svg').count();
-    check(marks >= 5, `${viewport.name}: Stacks: "What the marks mean" opens with its pictures (${marks})`);
-    await page.click('.stacks-key summary');
     const playStacks = async (pause) => {
       const tick = () => new Promise((r) => setTimeout(r, 0));
       const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -515,6 +505,31 @@ try {
       check(variant.trades > 0, `${viewport.name}: Evacuate, three players: yellow's tree trade was chosen and announced`);
     }
     await shot(page, `${viewport.name}-evacuate-${viewport.name === 'desktop' ? 'three' : 'pugilists'}-over.png`);
+
+    // Every game's key under its board ("What the marks mean": a static file, fetched when it
+    // is opened): it opens with its lines, each with its picture, drawn at a size that reads
+    // (Evacuate's key is words only: its board is a reconstruction).
+    for (const slug of GAMES) {
+      await page.goto(base + `#/new/${slug}`);
+      await page.waitForSelector('#start-game');
+      await page.click('#start-game');
+      await page.waitForSelector('#handoff-ready, svg.board', { timeout: 10000 });
+      if (await page.locator('#handoff-ready').count()) await page.click('#handoff-ready');
+      await page.click(`.${slug}-key summary`);
+      await page.waitForSelector(`.${slug}-key .marks li`, { timeout: 10000 }).catch(() => {});
+      const key = await page.evaluate((s) => {
+        const lines = [...document.querySelectorAll(`.${s}-key .marks li`)];
+        const pictures = lines.filter((li) => {
+          const svg = li.querySelector('svg');
+          const r = svg && svg.getBoundingClientRect();
+          return r && r.width >= 30 && r.height >= 30;
+        });
+        return { lines: lines.length, pictures: pictures.length };
+      }, slug);
+      check(key.lines >= 5 && (slug === 'evacuate' || key.pictures === key.lines),
+        `${viewport.name}: ${slug}: "What the marks mean" opens with its lines and their pictures (${key.lines} lines, ${key.pictures} pictures)`);
+      await shot(page, `${viewport.name}-key-${slug}.png`);
+    }
 
     await page.goto(base + '#/no/such/page');
     await page.waitForSelector('text=Page not found');

@@ -10,8 +10,10 @@ mod pieces;
 mod rules;
 #[cfg(feature = "ui")]
 pub mod view;
+// The board's drawing, public so that the board's key (`static/keys/stack-control.html`) is
+// drawn by it (`tests/board_keys.rs`).
 #[cfg(feature = "ui")]
-mod view_draw;
+pub mod view_draw;
 #[cfg(feature = "ui")]
 mod view_panel;
 pub use rules::{

@@ -7,7 +7,9 @@ use super::rules::{Colour, Pyramid, Size, Square, StackControl, StackMove, COLOU
 use crate::ui::game_view::num;
 use crate::ui::kit::motion;
 
+/// A square's side, in board units.
 pub const CELL: f64 = 100.0;
+/// The room left of the board for the ranks' numbers.
 pub const MARGIN: f64 = 30.0;
 /// From this height on, a stack is drawn as bands under its top, with its height shown.
 const TALL: usize = 4;

@@ -60,6 +60,7 @@ pub fn panel(props: &BoardProps<StackControl>, targets: &[Square]) -> Html {
             { say(props.said.as_deref()) }
             { capture_note }
             <div class="detail" aria-live="polite">{ detail }</div>
+            { crate::ui::kit::marks::marks_key("stack-control", "What the marks mean") }
         </div>
     }
 }

@@ -103,8 +103,10 @@ mod tile;
 mod travel;
 #[cfg(feature = "ui")]
 pub mod view;
+// The table's drawing, public so that the board's key (`static/keys/stax.html`) is drawn by
+// it (`tests/board_keys.rs`).
 #[cfg(feature = "ui")]
-mod view_draw;
+pub mod view_draw;
 #[cfg(feature = "ui")]
 mod view_panel;
 #[cfg(feature = "ui")]

@@ -212,6 +212,7 @@ pub fn panel(props: &PanelProps) -> Html {
             if playing { { actions(props) } }
             { for (1..game.players()).map(|k| rack(props, (mover + k) % game.players(), false)) }
             { looking }
+            { crate::ui::kit::marks::marks_key("stax", "What the marks mean") }
         </div>
     }
 }
