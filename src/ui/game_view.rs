@@ -23,7 +23,9 @@ pub struct GameView {
     pub setup_hint: &'static str,
     /// For a game whose turns are several moves: whether a move (in notation, played from
     /// the first position, giving the second) ends its player's turn; the move list then
-    /// shows one turn per line. `None`: one move per line.
+    /// shows one turn per line. `None`: one move per line. No longer read: the play page
+    /// asks the engine ([`crate::core::Game::ends_turn`], through the session); the field
+    /// goes once the views no longer set it.
     pub ends_turn: Option<EndsTurn>,
 }
 

@@ -1,4 +1,5 @@
-//! The play page's parts: player cards, the result and the hand-off screen.
+//! The play page's parts: the seats' colours, player cards, the result and the hand-off
+//! screen.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -16,6 +17,12 @@ use crate::ui::views;
 /// Starts a new game with the same game, options and players, and a fresh seed.
 pub fn rematch(store: &Store, record: &GameRecord) -> Result<(), String> {
     actions::start_new_game(store, &record.game, &record.options, record.players.clone())
+}
+
+/// The colour `seat` is painted in, as CSS.
+pub fn seat_colour(record: &GameRecord, seat: usize) -> String {
+    let letter = record.players.get(seat).map_or("", |p| p.colour.as_str());
+    views::paint(&record.game, letter).fill.to_string()
 }
 
 /// The player cards: name, side, score and the game's facts about each seat, as the viewer
@@ -55,7 +62,6 @@ pub fn result_box(
     record: &GameRecord,
     outcome: &Outcome,
     hints: u32,
-    seat_colour: &dyn Fn(usize) -> String,
     on_rematch: Callback<MouseEvent>,
 ) -> Html {
     let names: Vec<String> = (0..record.players.len())
@@ -69,7 +75,7 @@ pub fn result_box(
             group.iter().map(|&s| html! {
                 <li>
                     <span class="place">{ label.clone() }</span>
-                    <span class="dot" aria-hidden="true" style={format!("background:{}", seat_colour(s))}></span>
+                    <span class="dot" aria-hidden="true" style={format!("background:{}", seat_colour(record, s))}></span>
                     { " " }<bdi>{ names.get(s).cloned().unwrap_or_default() }</bdi>{ format!(": {}", scores.get(s).copied().unwrap_or(0)) }
                 </li>
             }).collect::<Html>()
