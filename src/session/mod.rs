@@ -24,7 +24,7 @@ mod share;
 mod turns;
 
 pub use seats::MoveText;
-pub use share::link_payload;
+pub use share::{link_payload, secrets_question};
 
 /// Generations are drawn from one counter for the whole page, so a ticket taken from one
 /// session is never current in another (a game reopened after another tab's change).

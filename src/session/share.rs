@@ -9,7 +9,7 @@ impl Session {
     /// whole game, every move, so while a game with hidden information goes on, every
     /// player's secrets too.
     pub fn carries_secrets(&self) -> bool {
-        self.live().info().hidden_information && self.live().outcome().is_none()
+        self.live().info().hidden_information && !self.over()
     }
 
     /// Whether a share link is offered: not while it would carry secrets (the device is
@@ -18,25 +18,18 @@ impl Session {
         !self.carries_secrets()
     }
 
-    /// The game a share link carries: `None` while no link is offered.
-    pub fn link_record(&self) -> Option<&GameRecord> {
-        self.offers_link().then(|| self.record())
-    }
-
-    /// What the player is asked before `what` ("file") carries the game off the device:
-    /// `None` when it carries no secret.
-    pub fn secrets_question(&self, what: &str) -> Option<String> {
-        self.carries_secrets().then(|| {
-            format!(
-                "This {what} holds the whole game, every player's secrets included: anyone who opens it can see them all. Go on?"
-            )
-        })
-    }
-
     /// The name of the game's downloaded file.
     pub fn file_name(&self) -> String {
         format!("stackplay-{}-{}.json", self.record().game, self.saved.id)
     }
+}
+
+/// What the player is asked before `what` ("file") carries the game off the device while it
+/// carries secrets ([`Session::carries_secrets`]).
+pub fn secrets_question(what: &str) -> String {
+    format!(
+        "This {what} holds the whole game, every player's secrets included: anyone who opens it can see them all. Go on?"
+    )
 }
 
 /// A share link's payload for `record`: its JSON compressed, where the browser could

@@ -7,27 +7,27 @@ use crate::core::{Strength, Viewer};
 
 impl Session {
     /// Whether a seat the computer plays is to move in the position on the board, in the
-    /// history too: such a seat is never moved from the board.
+    /// history too: such a seat is never moved from the board. (A finished game has no seat
+    /// to move.)
     pub fn computers_turn(&self) -> bool {
-        let shown = self.shown();
-        shown.outcome().is_none() && shown.to_move().is_some_and(|s| self.computer(s).is_some())
+        self.shown()
+            .to_move()
+            .is_some_and(|s| self.computer(s).is_some())
     }
 
     /// Whether the person at the device may move on the board now: a seat is to move, the
     /// computer does not play it, and the viewer may play it (everyone sees the board, or
     /// the viewer is that seat).
     pub fn can_move(&self) -> bool {
-        let viewer = self.viewer();
-        !self.computers_turn()
-            && self
-                .shown()
-                .to_move()
-                .is_some_and(|s| viewer == Viewer::Everyone || viewer == Viewer::Seat(s))
+        self.shown().to_move().is_some_and(|s| {
+            let viewer = self.viewer();
+            self.computer(s).is_none() && (viewer == Viewer::Everyone || viewer == Viewer::Seat(s))
+        })
     }
 
-    /// Whether a hint is offered: the person at the device may move, in a game that goes on.
+    /// Whether a hint is offered: the person at the device may move (so the game goes on).
     pub fn offers_hint(&self) -> bool {
-        self.can_move() && self.shown().outcome().is_none()
+        self.can_move()
     }
 
     /// The computer could not move in the position `ticket` names: it is not asked again
@@ -84,6 +84,11 @@ impl Session {
         starts
     }
 
+    /// Whether the game is over (exactly when no seat is to move).
+    pub(super) fn over(&self) -> bool {
+        self.live().to_move().is_none()
+    }
+
     /// Whether the chances are charted while the game is played: against the computer, in a
     /// game that hides nothing (a game of secrets is charted once it is over, when all is
     /// shown).
@@ -100,15 +105,13 @@ impl Session {
     /// Whether the page offers how the game went (the chances chart): once it is over; as
     /// it goes, in a game charted live, from its first move (one point draws no line).
     pub fn shows_chances(&self) -> bool {
-        self.live().outcome().is_some()
-            || (!self.saved.record.moves.is_empty() && self.charted_live())
+        self.over() || (!self.saved.record.moves.is_empty() && self.charted_live())
     }
 
     /// Whether an open chances chart follows the game now: once it is over, or in a game
     /// charted live on a person's turn (never while the computer thinks, whose question it
     /// would replace).
     pub fn chances_follow(&self) -> bool {
-        self.live().outcome().is_some()
-            || (self.charted_live() && self.computer_to_move().is_none())
+        self.over() || (self.charted_live() && self.computer_to_move().is_none())
     }
 }

@@ -3,8 +3,8 @@
 //! with the store, other tabs and the computer in [`live`]; the rules of play it lays out
 //! (who may move, the computer's turn, the move list's lines, sharing) are the session's
 //! ([`crate::session`]). Its parts (player cards, the result, the hand-off screen) are in
-//! [`parts`]; the banner, the buttons and the notices in [`controls`]; the hint, the replay
-//! and the chances chart in [`teach`].
+//! [`parts`]; the banner and the buttons in [`controls`]; the hint, the replay and the
+//! chances chart in [`teach`].
 
 mod controls;
 mod live;
@@ -14,7 +14,7 @@ mod teach;
 
 pub use state::{tell_play_page, News};
 
-use controls::{buttons, notices, play_move, turn_banner};
+use controls::{buttons, play_move, turn_banner};
 use live::use_play;
 use parts::{handoff_screen, player_cards, rematch, result_box, seat_colour};
 use state::PlayAction;
@@ -25,7 +25,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::session::Session;
-use crate::storage::store::Store;
+use crate::storage::store::{Kind, Store};
 use crate::ui::browser;
 use crate::ui::components::dead_end::dead_end;
 use crate::ui::components::move_list::{move_list, use_move_list_scroll, MoveListProps};
@@ -92,15 +92,13 @@ pub fn Play(props: &PlayProps) -> Html {
         .collect();
     let outcome = shown.outcome();
     let result = outcome.as_ref().map(|outcome| {
-        let (again, dispatcher, store) = (record.clone(), dispatcher.clone(), props.store.clone());
-        let on_rematch = Callback::from(move |_| {
-            if let Err(why) = rematch(&store, &again) {
-                dispatcher.dispatch(PlayAction::Tell(why));
-            }
-        });
-        result_box(record, outcome, session.saved().hints, on_rematch)
+        let on_rematch = rematch(&props.store, record, &dispatcher);
+        result_box(record, &names, outcome, session.saved().hints, on_rematch)
     });
-    let on_goto = dispatcher.to_callback().reform(PlayAction::Goto);
+    let on_goto = {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |n: usize| dispatcher.dispatch(PlayAction::Goto(n)))
+    };
     // How the game went, once it is over; as it goes, in a game against the computer.
     let chart = session.shows_chances().then(|| {
         let colours: String = (0..record.players.len())
@@ -120,6 +118,7 @@ pub fn Play(props: &PlayProps) -> Html {
         Some(Some(Ok(mv))) => Some(mv.clone()),
         _ => None,
     };
+    let hinted = matches!(hint, Some(None | Some(Ok(_))));
     let hint_note = hint.map(|hint| hint_note(hint, shown.as_ref(), viewer));
     let board_props = AnyBoardProps {
         position: shown.clone(),
@@ -148,19 +147,43 @@ pub fn Play(props: &PlayProps) -> Html {
             <div class="play-head">
                 <h1>{ info.name }</h1>
                 <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
-                { turn_banner(session, shown.as_ref(), &names, &dispatcher) }
+                { turn_banner(session, (shown.as_ref(), outcome.as_ref()), &names, turn_style.clone(), &dispatcher) }
             </div>
             <div class={classes!("play-layout", turn_style.as_ref().map(|_| "turn"), hint_move.map(|_| "hinting"))} style={turn_style.clone()}>
                 { views::board(&record.game, board_props) }
                 <div class="play-status">
-                    { notices(props.store.kind(), &state, session) }
+                    if props.store.kind() == Kind::Memory {
+                        <p class="warning" role="alert">{ "This browser gives the app no storage: this game lasts only while this tab is open. Download it to keep it." }</p>
+                    }
+                    if let Some(why) = state.unsaved {
+                        <div class="warning unsaved" role="alert" id="unsaved">
+                            <p><strong>{ "Not saved yet: " }</strong>{ format!("{why}. Every move stays on the board while this tab is open, and the game is saved as soon as there is room.") }</p>
+                            <p>{ "To make room, delete finished games on the " }<a href={Route::Home.href()}>{ "home page" }</a>{ ", or download this game to keep it as a file." }</p>
+                        </div>
+                    }
+                    if let Some(news) = &state.news {
+                        <div class="notice" role="status" id="copy-notice">
+                            <p>{ news.text.clone() }
+                                if let Some(other) = &news.other {
+                                    { " " }<a href={Route::Play(other.clone()).href()}>{ "Open the other" }</a>
+                                }
+                            </p>
+                            if news.new_moves > 0 {
+                                <ol class="new-moves" start={(record.moves.len() + 1).saturating_sub(news.new_moves).to_string()}>
+                                    { for session.move_list().iter().rev().take(news.new_moves).rev().map(|(seat, text)| html! {
+                                        <li><bdi>{ player_name(record, *seat) }</bdi>{ format!(": {text}") }</li>
+                                    }) }
+                                </ol>
+                            }
+                        </div>
+                    }
                     { history_note }
                     { hint_note }
                     { replay }
                     if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
                     { result.unwrap_or_default() }
                     { chart }
-                    { buttons(&state, session, &share) }
+                    { buttons(&dispatcher, session, hinted, &share) }
                 </div>
                 <div class="play-players">
                     <ol class="players">{ player_cards(&record.game, record, shown.as_ref()) }</ol>
