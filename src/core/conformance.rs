@@ -296,7 +296,18 @@ pub fn check_random_games<G: Game>(games: usize, seed: u64) -> Result<Report, St
                 report.unlisted_tried += 1;
             }
             let mv = legal[rng.below(legal.len() as u64) as usize].clone();
+            // A game listed one turn per line: a move that hands the turn on (or ends the
+            // game) ends its line.
+            let before = G::ONE_TURN_PER_LINE.then(|| game.clone());
             game.play(&mv).map_err(|e| fail(step, e.to_string()))?;
+            if let Some(before) = before {
+                if game.to_move() != before.to_move() && !before.ends_turn(&mv, &game) {
+                    return Err(fail(
+                        step,
+                        format!("{mv} handed the turn on but did not end its line"),
+                    ));
+                }
+            }
             report.moves += 1;
         }
     }

@@ -313,6 +313,18 @@ pub trait Game:
         Some(mv.clone())
     }
 
+    /// Whether the move list shows this game one turn per line, a turn's moves side by side
+    /// and split where [`Game::ends_turn`] says (Evacuate, whose turns are several steps);
+    /// `false` by default: one move per line.
+    const ONE_TURN_PER_LINE: bool = false;
+
+    /// Whether `mv`, played from this position and giving `after`, ended its player's turn,
+    /// for a game listed one turn per line ([`Game::ONE_TURN_PER_LINE`]): the move list starts
+    /// a new line after it. By default every move ends its line.
+    fn ends_turn(&self, _mv: &Self::Move, _after: &Self) -> bool {
+        true
+    }
+
     /// The side a seat plays, in the game's own terms (a colour letter such as `R`), when
     /// the rules give seats one. A record's player colours must match it.
     fn seat_label(&self, _seat: Seat) -> Option<String> {

@@ -33,6 +33,11 @@ pub trait AnyGame {
     /// What `viewer` may know of `mv` (move notation) played from here, in canonical
     /// notation; `None` when it is secret to that viewer or does not parse.
     fn public_move(&self, mv: &str, viewer: Viewer) -> Option<String>;
+    /// Whether `mv` (move notation), played from here and giving `after`, ended its player's
+    /// turn ([`Game::ends_turn`]); `None` when the game lists one move per line
+    /// ([`Game::ONE_TURN_PER_LINE`]). A move that does not parse, or an `after` of another
+    /// game, ends its turn.
+    fn ends_turn(&self, mv: &str, after: &dyn AnyGame) -> Option<bool>;
     /// How the game ended, if it has.
     fn outcome(&self) -> Option<Outcome>;
     /// The position in position notation, as `viewer` may see it.
@@ -126,6 +131,16 @@ impl<G: Game> AnyGame for G {
     fn public_move(&self, mv: &str, viewer: Viewer) -> Option<String> {
         let mv = mv.parse::<G::Move>().ok()?;
         Game::public_move(self, &mv, viewer).map(|m| m.to_string())
+    }
+    fn ends_turn(&self, mv: &str, after: &dyn AnyGame) -> Option<bool> {
+        if !G::ONE_TURN_PER_LINE {
+            return None;
+        }
+        let after = after.as_any().downcast_ref::<G>();
+        Some(match (mv.parse::<G::Move>(), after) {
+            (Ok(mv), Some(after)) => Game::ends_turn(self, &mv, after),
+            _ => true,
+        })
     }
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)

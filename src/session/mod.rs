@@ -5,6 +5,10 @@
 //! saves [`Session::saved`] whenever [`Session::revision`] changes, and an answer computed for
 //! a position that is no longer current (a computer opponent's move arriving after an undo) is
 //! recognised by its [`Ticket`] and dropped.
+//!
+//! Who sees what, and the hand-off between seats, are in `seats`; whose move it is on the
+//! board (the person's, or the computer's, thinking or failed), the hint, the move list's
+//! lines and the chances chart in `turns`; when the game may be shared, in `share`.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -16,8 +20,11 @@ use crate::registry::AnyGame;
 use crate::storage::SavedGame;
 
 mod seats;
+mod share;
+mod turns;
 
 pub use seats::MoveText;
+pub use share::{link_payload, secrets_question};
 
 /// Generations are drawn from one counter for the whole page, so a ticket taken from one
 /// session is never current in another (a game reopened after another tab's change).
@@ -43,6 +50,9 @@ pub struct Session {
     /// In a hidden-information game, the seat that confirmed it holds the device (never
     /// stored: after a reload the device must be handed over again).
     holder: Option<Seat>,
+    /// The position where the computer could not move (it is not asked again there until the
+    /// player says so); never stored.
+    failed: Option<Ticket>,
     /// How each move read, and to whom: kept so the move list is not described anew at
     /// every move (a description may replay the move). Valid for the moves it covers.
     described: RefCell<Vec<(Viewer, MoveText)>>,
@@ -70,6 +80,7 @@ impl Session {
             generation: next_generation(),
             revision: 0,
             holder: None,
+            failed: None,
             described: RefCell::default(),
         })
     }
@@ -290,3 +301,5 @@ pub fn capitalised(text: &str) -> String {
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod turn_tests;

@@ -5,7 +5,7 @@ use super::*;
 use crate::core::Strength;
 use crate::record::PlayerInfo;
 
-fn open(game: &str, options: &str, colours: [&str; 2], seed: u64) -> Session {
+pub(super) fn open(game: &str, options: &str, colours: [&str; 2], seed: u64) -> Session {
     let players = colours
         .iter()
         .enumerate()
@@ -19,7 +19,7 @@ fn open(game: &str, options: &str, colours: [&str; 2], seed: u64) -> Session {
     Session::open((SavedGame::new("t".into(), record, 0.0), None)).unwrap()
 }
 
-fn session(seed: u64) -> Session {
+pub(super) fn session(seed: u64) -> Session {
     open("stack-control", "colours=RB", ["R", "B"], seed)
 }
 
@@ -284,7 +284,7 @@ fn a_reload_hands_the_device_over_again() {
 }
 
 /// A session whose seats the computer plays where `computers` says.
-fn with_computers(
+pub(super) fn with_computers(
     game: &str,
     options: &str,
     colours: [&str; 2],

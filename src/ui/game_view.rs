@@ -21,15 +21,7 @@ pub struct GameView {
     pub paint: fn(&str) -> Option<Paint>,
     /// A line of advice under the new-game form.
     pub setup_hint: &'static str,
-    /// For a game whose turns are several moves: whether a move (in notation, played from
-    /// the first position, giving the second) ends its player's turn; the move list then
-    /// shows one turn per line. `None`: one move per line.
-    pub ends_turn: Option<EndsTurn>,
 }
-
-/// Whether a move (in notation, played from the first position, giving the second) ends its
-/// player's turn: see [`GameView::ends_turn`].
-pub type EndsTurn = fn(&dyn AnyGame, &str, &dyn AnyGame) -> bool;
 
 /// A number for SVG markup or CSS, to one decimal place ("12.5", "3", "-0.4"), written with
 /// integer arithmetic: the bundle then needs none of Rust's float formatting (kilobytes).

@@ -1,5 +1,5 @@
 //! `impl Game for Evacuate`: the game's card, setup, legal moves, playing a step, the move
-//! list's words, the outcome, seat cards, table facts and the invariants.
+//! list's words and turns, the outcome, seat cards, table facts and the invariants.
 
 use super::board::{
     Colour, Door, Mode, Piece, Size, Tri, COLOURS, LEVELS, SIZES, SPACES, TARGET, TRIANGLES,
@@ -33,6 +33,8 @@ impl Game for Evacuate {
     type Options = EvacuateOptions;
     /// A match is several rounds long: about 20 s of a debug run on a 2-core machine.
     const CHECK_GAMES: usize = 500;
+    /// A turn is several steps: the move list shows one turn per line.
+    const ONE_TURN_PER_LINE: bool = true;
 
     fn info() -> &'static GameInfo {
         &INFO
@@ -215,6 +217,10 @@ impl Game for Evacuate {
             }
         }
         Ok(())
+    }
+
+    fn ends_turn(&self, mv: &EvacuateMove, after: &Evacuate) -> bool {
+        self.step_ends_turn(mv, after)
     }
 
     fn describe_move(&self, mv: &EvacuateMove, _viewer: Viewer) -> String {

@@ -1,11 +1,12 @@
 //! Turns and rounds: a round's set-up and the tree trade, the start and end of a turn
-//! (repetition, jams), stuck piles and the ceiling's drop, the end of a round and the match.
+//! (repetition, jams; which step ends one), stuck piles and the ceiling's drop, the end of a
+//! round and the match.
 
 use super::board::{
     Colour, Mode, Piece, Tri, COLOURS, LEVELS, PUGILIST_TREES, SPACES, START_SPACES, TREES,
     TRIANGLES,
 };
-use super::moves::MatchRule;
+use super::moves::{EvacuateMove, MatchRule};
 use super::rules::{EndReason, Evacuate, Phase};
 use crate::core::Seat;
 
@@ -147,6 +148,25 @@ impl Evacuate {
     pub(super) fn end_turn(&mut self) {
         let next = self.next_seat(self.turn);
         self.start_turn(next);
+    }
+
+    /// Whether step `mv`, played from here and giving `after`, ended its player's turn (the
+    /// move list's one turn per line): the end of the turn or a pass, the game's or the
+    /// round's end, or an action or a release after it that left the turn no step (the next
+    /// turn has begun, even when it is the same player's). Releases before the action and
+    /// take-offs never end a turn.
+    pub(super) fn step_ends_turn(&self, mv: &EvacuateMove, after: &Evacuate) -> bool {
+        if after.over.is_some() || after.round != self.round {
+            return true;
+        }
+        match mv {
+            EvacuateMove::End | EvacuateMove::Pass | EvacuateMove::Trade(_) => true,
+            EvacuateMove::Place { .. } | EvacuateMove::Reverse { .. } => {
+                after.phase != Phase::After
+            }
+            EvacuateMove::Release(_) => self.phase == Phase::After && after.phase != Phase::After,
+            EvacuateMove::Take(_) => false,
+        }
     }
 
     /// The pile is stuck: clear the movement portion, lower the ceiling, go on with `next`.

@@ -11,7 +11,7 @@ use super::pick::{Pick, Table, Thing};
 use super::rules::Evacuate;
 use super::view_draw::{self as draw, row_top, slot_x, FILLS, FX, H, HEIGHT, SW, WIDTH};
 use super::view_panel::{panel, Panel};
-use super::view_words::{door_name, ends_turn, piece_name, pieces_words};
+use super::view_words::{door_name, piece_name, pieces_words};
 use crate::core::{Game, PlayerInfo};
 use crate::ui::game_view::{AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
@@ -41,7 +41,6 @@ pub const VIEW: GameView = GameView {
     thumbnail: draw::thumbnail,
     paint,
     setup_hint: "Colours are fixed by the seat (see the rules). The board is a reconstruction: the original pictures are lost.",
-    ends_turn: Some(ends_turn),
 };
 
 /// The players' names by seat.

@@ -7,29 +7,6 @@ use super::moves::EvacuateMove;
 use super::pick::Kind;
 use super::rules::{Evacuate, Phase};
 use crate::core::{Game, Seat};
-use crate::registry::AnyGame;
-
-/// Whether step `mv`, played from `before` and giving `after`, ended its player's turn: the
-/// end of the turn or a pass, the game's or the round's end, or an action or a release after
-/// it that left the turn no step (the next turn has begun, even when it is the same
-/// player's). Releases before the action and take-offs never end a turn.
-pub(super) fn ends_turn(before: &dyn AnyGame, mv: &str, after: &dyn AnyGame) -> bool {
-    let (Some(b), Some(a)) = (
-        before.as_any().downcast_ref::<Evacuate>(),
-        after.as_any().downcast_ref::<Evacuate>(),
-    ) else {
-        return true;
-    };
-    if Game::outcome(a).is_some() || a.round() != b.round() {
-        return true;
-    }
-    match mv.parse::<EvacuateMove>() {
-        Ok(EvacuateMove::End | EvacuateMove::Pass | EvacuateMove::Trade(_)) | Err(_) => true,
-        Ok(EvacuateMove::Place { .. } | EvacuateMove::Reverse { .. }) => a.phase() != Phase::After,
-        Ok(EvacuateMove::Release(_)) => b.phase() == Phase::After && a.phase() != Phase::After,
-        Ok(EvacuateMove::Take(_)) => false,
-    }
-}
 
 pub(super) use super::words::{door_name, piece_name, pieces_words, plural};
 
@@ -273,7 +250,7 @@ mod tests {
                     first.starts_with(&names[b.turn()]) || first.starts_with("Jam: "),
                     "{mv}: {lines:?}"
                 );
-                let ended = ends_turn(b, &mv.to_string(), a);
+                let ended = Game::ends_turn(b, mv, a);
                 if a.turn() != b.turn() || Game::outcome(a).is_some() {
                     assert!(
                         ended,

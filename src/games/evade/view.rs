@@ -46,7 +46,6 @@ pub const VIEW: GameView = GameView {
     thumbnail: draw::thumbnail,
     paint,
     setup_hint: "Suns (seat 1) set up first, then Moons, each in secret: the device is handed over between them and before every turn. Switch on \"Show me my own coins\" if you would rather not remember where your ace and blank are.",
-    ends_turn: None,
 };
 
 /// What one square needs to draw itself.

@@ -32,7 +32,6 @@ pub const VIEW: GameView = GameView {
     thumbnail: || html! { <img class="thumb" src="thumbs/stack-control.svg" alt="" /> },
     paint,
     setup_hint: "Your colour is your scoring colour. The last seat moves first, then play goes on in seat order.",
-    ends_turn: None,
 };
 
 /// What one square needs to draw itself.

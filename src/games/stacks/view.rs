@@ -44,7 +44,6 @@ pub const VIEW: GameView = GameView {
     thumbnail: || html! { <img class="thumb" src="thumbs/stacks.svg" alt="" /> },
     paint,
     setup_hint: "Seat 1 plays Light and starts with a one-move turn; seat 2 plays Dark. Side 3 (19 cells) is the quick game; sides 4 and 5 are longer races. Diabolical Stacks lets you carry your opponent's pieces too.",
-    ends_turn: None,
 };
 
 /// What every cell and box needs to draw itself.

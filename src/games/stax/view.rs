@@ -51,7 +51,6 @@ pub const VIEW: GameView = GameView {
     thumbnail: || html! { <img class="thumb" src="thumbs/stax.svg" alt="" /> },
     paint,
     setup_hint: "Seat 1 plays Light and places first, seat 2 Dark, seat 3 (with three players) Red. Each player hunts the next player's king.",
-    ends_turn: None,
 };
 
 /// What one cell needs to draw itself.

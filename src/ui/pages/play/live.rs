@@ -24,7 +24,6 @@ pub fn use_play(id: String, store: Store, pace: u32) -> UseReducerHandle<PlaySta
             session: store.load_line(&id).and_then(Session::open),
             message: None,
             unsaved: store.unsaved(&id),
-            computer_failed: None,
             hint: None,
             news: NEWS.with(|n| {
                 let mut n = n.borrow_mut();
@@ -133,11 +132,9 @@ pub fn use_play(id: String, store: Store, pace: u32) -> UseReducerHandle<PlaySta
         let visible = !web_sys::window()
             .and_then(|w| w.document())
             .is_some_and(|d| d.hidden());
-        let failed = state.computer_failed;
         let question = state.session.as_ref().ok().and_then(|s| {
-            let (_, strength) = s.computer_to_move()?;
-            (visible && s.handoff().is_none() && failed != Some(s.ticket()))
-                .then(|| (s.ticket(), s.record().clone(), strength))
+            let (ticket, strength) = s.computer_question().filter(|_| visible)?;
+            Some((ticket, s.record().clone(), strength))
         });
         let ticket = question.as_ref().map(|q| q.0);
         use_effect_with(ticket, move |_| {

@@ -1,4 +1,5 @@
-//! The play page's parts: player cards, the result and the hand-off screen.
+//! The play page's parts: the seats' colours, player cards, the result and its rematch, and
+//! the hand-off screen.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -13,9 +14,26 @@ use crate::ui::components::status::{isolated, player_name, result_line};
 use crate::ui::routes::Route;
 use crate::ui::views;
 
-/// Starts a new game with the same game, options and players, and a fresh seed.
-pub fn rematch(store: &Store, record: &GameRecord) -> Result<(), String> {
-    actions::start_new_game(store, &record.game, &record.options, record.players.clone())
+/// Starts a new game with the same game, options and players, and a fresh seed (what cannot
+/// be started is told on the page).
+pub fn rematch(
+    store: &Store,
+    record: &GameRecord,
+    dispatcher: &UseReducerDispatcher<PlayState>,
+) -> Callback<MouseEvent> {
+    let (store, record, dispatcher) = (store.clone(), record.clone(), dispatcher.clone());
+    Callback::from(move |_| {
+        let players = record.players.clone();
+        if let Err(why) = actions::start_new_game(&store, &record.game, &record.options, players) {
+            dispatcher.dispatch(PlayAction::Tell(why));
+        }
+    })
+}
+
+/// The colour `seat` is painted in, as CSS.
+pub fn seat_colour(record: &GameRecord, seat: usize) -> String {
+    let letter = record.players.get(seat).map_or("", |p| p.colour.as_str());
+    views::paint(&record.game, letter).fill.to_string()
 }
 
 /// The player cards: name, side, score and the game's facts about each seat, as the viewer
@@ -53,14 +71,11 @@ pub fn player_cards(slug: &str, record: &GameRecord, shown: &dyn AnyGame) -> Htm
 /// The result: who won, why, the ranking with scores, and a rematch.
 pub fn result_box(
     record: &GameRecord,
+    names: &[String],
     outcome: &Outcome,
     hints: u32,
-    seat_colour: &dyn Fn(usize) -> String,
     on_rematch: Callback<MouseEvent>,
 ) -> Html {
-    let names: Vec<String> = (0..record.players.len())
-        .map(|s| player_name(record, s))
-        .collect();
     let scores = outcome.scores.as_ref().map(|scores| {
         let mut place = 1;
         let rows = outcome.ranking(record.players.len()).into_iter().map(|group| {
@@ -69,7 +84,7 @@ pub fn result_box(
             group.iter().map(|&s| html! {
                 <li>
                     <span class="place">{ label.clone() }</span>
-                    <span class="dot" aria-hidden="true" style={format!("background:{}", seat_colour(s))}></span>
+                    <span class="dot" aria-hidden="true" style={format!("background:{}", seat_colour(record, s))}></span>
                     { " " }<bdi>{ names.get(s).cloned().unwrap_or_default() }</bdi>{ format!(": {}", scores.get(s).copied().unwrap_or(0)) }
                 </li>
             }).collect::<Html>()

@@ -25,9 +25,6 @@ pub struct PlayState {
     pub unsaved: Option<SaveError>,
     /// How the game came to be on the page (a copy, a link's new moves).
     pub news: Option<News>,
-    /// The position where the computer could not move (it is not asked again there until the
-    /// player says so).
-    pub computer_failed: Option<Ticket>,
     /// A hint for the position the ticket names: asked (`None`), or the suggested move, or
     /// why there is none. Shown only while that position is on the board.
     pub hint: Option<(Ticket, Option<Result<String, String>>)>,
@@ -196,12 +193,13 @@ impl Reducible for PlayState {
                         }
                     }
                     PlayAction::Computer(ticket, Err(why)) => {
-                        if !next.is_current(ticket) {
+                        // Not asked again there until the player says so.
+                        if !next.computer_could_not_move(ticket) {
                             return self;
                         }
                         return Rc::new(PlayState {
+                            session: Ok(next),
                             message: Some(format!("The computer could not move: {why}.")),
-                            computer_failed: Some(ticket),
                             ..(*self).clone()
                         });
                     }
