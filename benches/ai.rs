@@ -139,7 +139,7 @@ fn main() {
                 "stax" | "evacuate" => 300,
                 _ => Budget::normal(entry.info()).iterations,
             };
-            let text = stackplay::computer::answer(&format!("bench\t{slug}\t{n}"), &clock);
+            let text = stackplay::worker_protocol::answer(&format!("bench\t{slug}\t{n}"), &clock);
             let ms: f64 = text
                 .rsplit('\t')
                 .next()

@@ -16,7 +16,6 @@
 #![warn(missing_docs)]
 
 pub mod ai;
-pub mod computer;
 pub mod core;
 pub mod games;
 pub mod json;
@@ -27,6 +26,7 @@ pub mod stats;
 pub mod storage;
 #[cfg(feature = "ui")]
 pub mod ui;
+pub mod worker_protocol;
 
 /// Mounts the app in the page's `<div id="app">` (Yew replaces the "loading" note in it), or on
 /// `<body>` when a page has none. The rest of `<body>` is the page's own: index.html adds the

@@ -1,7 +1,7 @@
-//! The computer opponent's Web Worker: answers each message (a `computer::question`) with a
-//! message (`computer::answer`), no sooner than the pace the question asks (`computer::pace`). It
+//! The computer opponent's Web Worker: answers each message (a `worker_protocol::question`) with a
+//! message (`worker_protocol::answer`), no sooner than the pace the question asks (`worker_protocol::pace`). It
 //! holds the engines and the search but no Yew; the page starts it only when a computer
-//! seat plays (`ui::computer`).
+//! seat plays (`ui::worker`).
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -22,9 +22,9 @@ fn main() {
     std::panic::set_hook(Box::new(move |_| {
         let id = ASKING.with(std::cell::Cell::get);
         let why = Err("the computer's search failed".to_string());
-        let _ = on_panic.post_message(&JsValue::from_str(&stackplay::computer::answer_text(
-            id, &why,
-        )));
+        let _ = on_panic.post_message(&JsValue::from_str(
+            &stackplay::worker_protocol::answer_text(id, &why),
+        ));
     }));
     let reply = scope.clone();
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
@@ -36,8 +36,12 @@ fn main() {
             .and_then(|id| id.parse().ok())
             .unwrap_or(0);
         ASKING.with(|a| a.set(id));
-        let answer = JsValue::from_str(&stackplay::computer::answer(&question, &js_sys::Date::now));
-        let wait = (stackplay::computer::pace(&question) - (js_sys::Date::now() - asked)).max(0.0);
+        let answer = JsValue::from_str(&stackplay::worker_protocol::answer(
+            &question,
+            &js_sys::Date::now,
+        ));
+        let wait =
+            (stackplay::worker_protocol::pace(&question) - (js_sys::Date::now() - asked)).max(0.0);
         let scope = reply.clone();
         let post = Closure::once_into_js(move || {
             // A failed post leaves the page waiting; it asks again when the game moves on.

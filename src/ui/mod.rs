@@ -5,7 +5,6 @@ pub mod actions;
 pub mod app;
 pub mod browser;
 pub mod components;
-pub mod computer;
 pub mod fetch;
 pub mod game_view;
 pub mod hooks;
@@ -13,6 +12,7 @@ pub mod kit;
 pub mod pages;
 pub mod routes;
 pub mod views;
+pub mod worker;
 
 pub use app::App;
 pub use routes::Route;

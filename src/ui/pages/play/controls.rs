@@ -10,7 +10,7 @@ use crate::registry::AnyGame;
 use crate::session::{link_payload, secrets_question, Session};
 use crate::ui::components::status::result_line;
 use crate::ui::routes::Route;
-use crate::ui::{browser, computer};
+use crate::ui::{browser, worker};
 
 /// The share link made on this page, and whether it reached the clipboard.
 pub type Shared = UseStateHandle<Option<(String, bool)>>;
@@ -92,7 +92,7 @@ pub fn buttons(
             dispatcher.dispatch(PlayAction::AskHint(ticket));
             let reply = dispatcher.clone();
             let reply = Callback::from(move |hint| reply.dispatch(PlayAction::Hint(ticket, hint)));
-            computer::hint(&record, reply);
+            worker::hint(&record, reply);
         })
     });
     let (offered, secrets) = (session.offers_link(), session.carries_secrets());

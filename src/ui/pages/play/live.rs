@@ -9,8 +9,8 @@ use super::state::{go_to_copy, save_session, PlayAction, PlayState, NEWS};
 use super::News;
 use crate::session::Session;
 use crate::storage::store::{Change, Store};
-use crate::ui::computer;
 use crate::ui::hooks::{use_global_listener, On};
+use crate::ui::worker;
 
 /// Game `id` of `store`, as the page shows it, kept in step; the computer's moves come at
 /// the soonest `pace` ms after it is asked. (Owned arguments: a hook that borrows is boxed by
@@ -142,9 +142,9 @@ pub fn use_play(id: String, store: Store, pace: u32) -> UseReducerHandle<PlaySta
                 let reply = Callback::from(move |result: Result<String, String>| {
                     dispatcher.dispatch(PlayAction::Computer(ticket, result));
                 });
-                computer::ask(&record, strength, pace, reply);
+                worker::ask(&record, strength, pace, reply);
             }
-            computer::stop
+            worker::stop
         });
     }
     state

@@ -49,7 +49,7 @@ pub struct PlayProps {
 pub fn Play(props: &PlayProps) -> Html {
     // The pace of the computer's moves and of replays, a setting of the device.
     let speed = use_state(|| browser::setting("speed").unwrap_or_default());
-    let pace = crate::computer::pace_of(&speed);
+    let pace = crate::worker_protocol::pace_of(&speed);
     // The game, kept in step with the store, other tabs and the computer.
     let state = use_play(props.id.clone(), props.store.clone(), pace);
     let open = state.session.as_ref().ok();

@@ -104,7 +104,7 @@ pub fn result_box(
     }
 }
 
-/// Which position a click on the chances chart ([`crate::computer::chances`]: positions
+/// Which position a click on the chances chart ([`crate::worker_protocol::chances`]: positions
 /// spread evenly across it) picks, of `positions`.
 pub fn chart_point(e: &MouseEvent, positions: usize) -> usize {
     let last = positions.saturating_sub(1) as f64;

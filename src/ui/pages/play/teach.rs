@@ -10,7 +10,7 @@ use super::state::{PlayAction, PlayState};
 use crate::core::Viewer;
 use crate::record::GameRecord;
 use crate::registry::AnyGame;
-use crate::ui::{browser, computer};
+use crate::ui::{browser, worker};
 
 /// The worker's answer about a game's chances: for how many moves, and the answer (`None`
 /// while it works).
@@ -29,7 +29,7 @@ fn ask(answer: &UseStateHandle<Answer>, record: &GameRecord, working: bool) {
         answer.set(Some((moves, None)));
     }
     let answer = answer.clone();
-    computer::chances(
+    worker::chances(
         record,
         Callback::from(move |r| answer.set(Some((moves, Some(r))))),
     );
@@ -69,7 +69,7 @@ impl Chances {
         match self.answer.as_ref() {
             Some((charted, Some(Ok(svg)))) => {
                 let positions = charted + 1;
-                // The worker's SVG is made of numbers only ([`crate::computer::chances`]).
+                // The worker's SVG is made of numbers only ([`crate::worker_protocol::chances`]).
                 html! {
                     <figure class="chances" style={colours}>
                         <div onclick={on_goto.reform(move |e: MouseEvent| chart_point(&e, positions))}>
@@ -141,7 +141,7 @@ pub fn replay_controls(
     speed: &UseStateHandle<String>,
     (cursor, moves): (usize, usize),
 ) -> Html {
-    let pace = crate::computer::pace_of(speed);
+    let pace = crate::worker_protocol::pace_of(speed);
     let step = |to: usize| {
         let dispatcher = dispatcher.clone();
         Callback::from(move |_: MouseEvent| dispatcher.dispatch(PlayAction::Goto(to)))
@@ -171,8 +171,8 @@ pub fn replay_controls(
             <button type="button" id="step-forward" aria-label="One move forward" onclick={step(cursor + 1)} disabled={cursor >= moves}>{ "▶" }</button>
             <label>{ "Speed " }
                 <select id="speed" onchange={choose}>
-                    { for crate::computer::SPEEDS.iter().map(|(name, _)| html! {
-                        <option value={*name} selected={crate::computer::pace_of(name) == pace}>{ *name }</option>
+                    { for crate::worker_protocol::SPEEDS.iter().map(|(name, _)| html! {
+                        <option value={*name} selected={crate::worker_protocol::pace_of(name) == pace}>{ *name }</option>
                     }) }
                 </select>
             </label>

@@ -68,7 +68,7 @@ fn on_message(e: MessageEvent) {
         });
         return;
     }
-    match crate::computer::read_answer(&text) {
+    match crate::worker_protocol::read_answer(&text) {
         Some((id, result)) => deliver(Some(id), result),
         None => deliver(None, Err("the computer's answer could not be read".into())),
     }
@@ -102,7 +102,7 @@ fn start() -> Result<Client, String> {
 /// question still waiting is forgotten (its answer will be dropped).
 pub fn ask(record: &GameRecord, strength: Strength, pace_ms: u32, reply: Reply) {
     send(
-        |id| crate::computer::question(id, strength, pace_ms, &record.to_json()),
+        |id| crate::worker_protocol::question(id, strength, pace_ms, &record.to_json()),
         reply,
     );
 }
@@ -111,16 +111,16 @@ pub fn ask(record: &GameRecord, strength: Strength, pace_ms: u32, reply: Reply) 
 /// answered at once); `reply` hears it once, as [`ask`].
 pub fn hint(record: &GameRecord, reply: Reply) {
     send(
-        |id| crate::computer::hint_question(id, &record.to_json()),
+        |id| crate::worker_protocol::hint_question(id, &record.to_json()),
         reply,
     );
 }
 
-/// Asks for the chances over the finished game of `record` ([`crate::computer::chances`]);
+/// Asks for the chances over the finished game of `record` ([`crate::worker_protocol::chances`]);
 /// `reply` hears them once, as [`ask`].
 pub fn chances(record: &GameRecord, reply: Reply) {
     send(
-        |id| crate::computer::chances_question(id, &record.to_json()),
+        |id| crate::worker_protocol::chances_question(id, &record.to_json()),
         reply,
     );
 }
