@@ -171,11 +171,12 @@ pub fn press(el: &Element, by_keys: bool) {
 pub async fn press_until(selector: &str, by_keys: bool, expect: &str) -> Element {
     for _ in 0..5 {
         press(&wait_for(selector).await, by_keys);
+        // The page draws the answer first: an element found before would be the old drawing.
         for attempt in 0..100 {
+            pause(attempt).await;
             if let Some(el) = find(expect) {
                 return el;
             }
-            pause(attempt).await;
         }
     }
     panic!(

@@ -119,9 +119,9 @@ pub fn use_board<G: Picking + 'static>(props: &AnyBoardProps) -> Option<BoardPro
         })
     };
     let on_tap = {
-        // A tap is answered for the selection drawn, the one the person sees (the state may
-        // already hold a newer one the page has not drawn yet).
-        let (shown, on_answer) = ((*pick).clone(), on_answer.clone());
+        // A tap is answered for the selection as it is now (a handler drawn before the last
+        // selection may still be the one the browser calls).
+        let (pick, on_answer) = (pick.clone(), on_answer.clone());
         let (game, players, can_move) = (position.clone(), props.players.clone(), props.can_move);
         Callback::from(move |thing: G::Thing| {
             let names = names_of(&players);
@@ -129,7 +129,7 @@ pub fn use_board<G: Picking + 'static>(props: &AnyBoardProps) -> Option<BoardPro
                 can_move,
                 names: &names,
             };
-            on_answer.emit(game.tap(&person, &shown, &thing));
+            on_answer.emit(game.tap(&person, &pick, &thing));
         })
     };
     let on_cancel = {
