@@ -17,12 +17,10 @@
 //! Native only, with the UI: Yew's server-side renderer is a native dev-dependency.
 #![cfg(all(feature = "ui", not(target_arch = "wasm32")))]
 
-use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::task::{Context, Poll, Waker};
 
-use stackplay::core::{PlayerInfo, Viewer};
+use stackplay::core::Viewer;
 use stackplay::games::stack_control::view_draw as sc_draw;
 use stackplay::games::stack_control::{Colour as ScColour, Pyramid, Size, Square, StackControl};
 use stackplay::games::stax::view_draw as stax_draw;
@@ -30,22 +28,12 @@ use stackplay::games::stax::view_table::{centre, hex_points, SIZE};
 use stackplay::games::stax::{Cell, Stax, Tile};
 use stackplay::registry;
 use stackplay::ui::game_view::{num, AnyBoardProps};
-use stackplay::ui::views;
 use yew::prelude::*;
+
+mod board_render;
 
 // ---------------------------------------------------------------------------------------
 // Rendering
-
-/// Runs a future that never waits on anything outside itself (Yew's rendering to a string).
-fn block_on<F: Future>(future: F) -> F::Output {
-    let mut future = std::pin::pin!(future);
-    let mut cx = Context::from_waker(Waker::noop());
-    loop {
-        if let Poll::Ready(out) = future.as_mut().poll(&mut cx) {
-            return out;
-        }
-    }
-}
 
 #[derive(Properties, PartialEq)]
 struct ShowProps {
@@ -60,23 +48,11 @@ fn Show(props: &ShowProps) -> Html {
 
 /// `html` as HTML text.
 fn render(html: Html) -> String {
-    block_on(
+    board_render::block_on(
         yew::LocalServerRenderer::<Show>::with_props(ShowProps { html })
             .hydratable(false)
             .render(),
     )
-}
-
-#[derive(Properties, PartialEq)]
-struct BoardProps {
-    slug: &'static str,
-    board: AnyBoardProps,
-}
-
-/// The game's board, exactly as the play page mounts it.
-#[component]
-fn Board(props: &BoardProps) -> Html {
-    views::board(props.slug, props.board.clone())
 }
 
 /// The whole board of `slug` after `moves` from `position`, drawn as the play page draws it
@@ -94,13 +70,7 @@ fn whole_board(
         before = Some(Rc::from(game.clone_box()));
         game.play(mv).expect("a legal move");
     }
-    let players = (0..game.seats())
-        .map(|s| PlayerInfo {
-            name: format!("Player {}", s + 1),
-            colour: game.seat_label(s).unwrap_or_default(),
-            computer: None,
-        })
-        .collect();
+    let players = board_render::players(game.as_ref());
     let shown = game.position();
     let board = AnyBoardProps {
         position: Rc::from(game),
@@ -108,15 +78,11 @@ fn whole_board(
         last_move: moves.last().map(|m| m.to_string()),
         ply: moves.len(),
         viewer: Viewer::Everyone,
-        players: Rc::new(players),
+        players,
         can_move,
         on_move: Callback::noop(),
     };
-    let html = block_on(
-        yew::LocalServerRenderer::<Board>::with_props(BoardProps { slug, board })
-            .hydratable(false)
-            .render(),
-    );
+    let html = board_render::render_board(slug, board);
     (html, shown)
 }
 

@@ -34,16 +34,15 @@
 //! renderer is a native dev-dependency.
 #![cfg(all(feature = "ui", not(target_arch = "wasm32")))]
 
-use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::task::{Context, Poll, Waker};
 
-use stackplay::core::{PlayerInfo, Viewer};
+use stackplay::core::Viewer;
 use stackplay::registry::{self, AnyGame};
 use stackplay::ui::game_view::AnyBoardProps;
-use stackplay::ui::views;
 use yew::prelude::*;
+
+mod board_render;
 
 /// The fewest examples a game's page must have (issue 35): Evacuate's five for its rules and
 /// one for each of its four games, three for every other game.
@@ -151,29 +150,6 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Runs a future that never waits on anything outside itself (Yew's rendering to a string).
-fn block_on<F: Future>(future: F) -> F::Output {
-    let mut future = std::pin::pin!(future);
-    let mut cx = Context::from_waker(Waker::noop());
-    loop {
-        if let Poll::Ready(out) = future.as_mut().poll(&mut cx) {
-            return out;
-        }
-    }
-}
-
-#[derive(Properties, PartialEq)]
-struct ExampleProps {
-    slug: &'static str,
-    board: AnyBoardProps,
-}
-
-/// The game's board, exactly as the play page mounts it.
-#[component]
-fn Example(props: &ExampleProps) -> Html {
-    views::board(props.slug, props.board.clone())
-}
-
 /// What one drawing shows.
 struct Moment {
     position: Rc<dyn AnyGame>,
@@ -184,29 +160,18 @@ struct Moment {
 
 /// The board's SVG for one moment, made static.
 fn draw(slug: &'static str, viewer: Viewer, moment: Moment, label: &str) -> Result<String, String> {
-    let seats = moment.position.seats();
-    let players = (0..seats)
-        .map(|s| PlayerInfo {
-            name: format!("Player {}", s + 1),
-            colour: moment.position.seat_label(s).unwrap_or_default(),
-            computer: None,
-        })
-        .collect();
+    let players = board_render::players(moment.position.as_ref());
     let board = AnyBoardProps {
         position: moment.position,
         before: moment.before,
         last_move: moment.last_move,
         ply: moment.ply,
         viewer,
-        players: Rc::new(players),
+        players,
         can_move: false,
         on_move: Callback::noop(),
     };
-    let html = block_on(
-        yew::LocalServerRenderer::<Example>::with_props(ExampleProps { slug, board })
-            .hydratable(false)
-            .render(),
-    );
+    let html = board_render::render_board(slug, board);
     let svg = first_svg(&html).ok_or_else(|| format!("{slug}: the board drew no SVG"))?;
     Ok(make_static(svg, label))
 }
