@@ -36,7 +36,7 @@ const WALKS: usize = 12;
 const WALK_TAPS: usize = 10;
 
 /// Checks `G`'s picking model along `games` seeded random games (player counts in turn),
-/// at about one position in `every`.
+/// at one position in every 1 to 8 (drawn for each game), the start always among them.
 ///
 /// # Errors
 /// The first failure, with the game's seed, options, step and what was tapped.
@@ -53,7 +53,7 @@ pub fn check_picking<G: Picking>(games: usize, seed: u64) -> Result<PickReport, 
             .map_err(|e| e.to_string())?;
         let mut game = G::new(&options, game_seed).map_err(|e| e.to_string())?;
         let names: Vec<String> = (0..players).map(|s| format!("Player {}", s + 1)).collect();
-        // About 12 positions a game, the start always among them.
+        // One position in every 1 to 8, the start always among them.
         let every = 1 + rng.below(8);
         for step in 0..MAX_PLAYOUT_MOVES {
             if (step as u64).is_multiple_of(every) {

@@ -5,7 +5,7 @@
 
 use yew::prelude::*;
 
-pub use crate::core::pick::{sentence, why_not, Tap};
+pub use crate::core::pick::Tap;
 
 /// The board's answer line: why a tap did nothing (`None`: empty, keeping its place), read
 /// out by screen readers too. It sits first in the panel, directly under the board on a
