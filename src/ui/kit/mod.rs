@@ -52,8 +52,6 @@ pub struct BoardProps<G: Picking + 'static> {
     /// Whether the last move is to be shown moving ([`motion`]): only one step forward,
     /// not too quickly after the last, never on opening a game.
     pub animate: bool,
-    /// Called with a legal move when the player makes one.
-    pub on_move: Callback<G::Move>,
     /// What is selected (nothing on a new position).
     pub pick: G::Pick,
     /// The answer line: why the last tap did nothing ([`tap::say`]).
@@ -93,15 +91,11 @@ pub fn use_board<G: Picking + 'static>(props: &AnyBoardProps) -> Option<BoardPro
             said.set(None);
         });
     }
-    // One typed callback for as long as the page's stays the same.
-    let on_move = use_memo(props.on_move.clone(), |on_move| {
-        on_move.reform(|mv: G::Move| mv.to_string())
-    });
     let animate = motion::use_step_forward(props.ply);
     let typed = |p: &Rc<dyn crate::registry::AnyGame>| p.clone().into_any_rc().downcast::<G>().ok();
     let position = typed(&props.position)?;
     let on_answer = {
-        let (pick, said, on_move) = (pick.clone(), said.clone(), (*on_move).clone());
+        let (pick, said, on_move) = (pick.clone(), said.clone(), props.on_move.clone());
         Callback::from(move |answer: Tap<G::Pick, G::Move>| {
             let why = match answer {
                 Tap::Select(p) => {
@@ -110,7 +104,7 @@ pub fn use_board<G: Picking + 'static>(props: &AnyBoardProps) -> Option<BoardPro
                 }
                 Tap::Play(mv) => {
                     pick.set(G::Pick::default());
-                    on_move.emit(mv);
+                    on_move.emit(mv.to_string());
                     None
                 }
                 Tap::Refuse(why) => Some(why),
@@ -132,13 +126,8 @@ pub fn use_board<G: Picking + 'static>(props: &AnyBoardProps) -> Option<BoardPro
             on_answer.emit(game.tap(&person, &pick, &thing));
         })
     };
-    let on_cancel = {
-        let (pick, said) = (pick.clone(), said.clone());
-        Callback::from(move |()| {
-            pick.set(G::Pick::default());
-            say_line(&said, None);
-        })
-    };
+    // Nothing selected and no line: the answer "select nothing".
+    let on_cancel = on_answer.reform(|()| Tap::Select(G::Pick::default()));
     Some(BoardProps::<G> {
         position,
         before: props.before.as_ref().and_then(typed),
@@ -148,7 +137,6 @@ pub fn use_board<G: Picking + 'static>(props: &AnyBoardProps) -> Option<BoardPro
         players: props.players.clone(),
         can_move: props.can_move,
         animate,
-        on_move: (*on_move).clone(),
         pick: (*pick).clone(),
         said: (*said).clone(),
         on_tap,
