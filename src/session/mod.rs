@@ -21,6 +21,7 @@ use crate::storage::SavedGame;
 
 mod seats;
 mod share;
+pub mod table;
 mod turns;
 
 pub use seats::MoveText;

@@ -4,6 +4,7 @@ use crate::record::{GameRecord, PlayerInfo};
 use crate::storage::store::Store;
 use crate::storage::{clock, SavedGame};
 use crate::ui::browser;
+use crate::ui::pages::new_game_table::TableChoice;
 use crate::ui::routes::Route;
 
 /// Creates and saves a new game, then opens it.
@@ -12,13 +13,14 @@ use crate::ui::routes::Route;
 /// A sentence for the page when the options do not start a game.
 pub fn start_new_game(
     store: &Store,
-    slug: &str,
-    options: &str,
-    players: Vec<PlayerInfo>,
+    (slug, options, players): (&str, &str, Vec<PlayerInfo>),
+    table: TableChoice,
 ) -> Result<(), String> {
-    let record = GameRecord::new(slug, options, clock::new_seed(), players);
+    let record =
+        GameRecord::new(slug, options, clock::new_seed(), players).with_clock(table.clock());
     record.validate().map_err(|e| e.to_string())?;
-    let saved = SavedGame::new(clock::new_id(), record, clock::now_ms());
+    let mut saved = SavedGame::new(clock::new_id(), record, clock::now_ms());
+    saved.table.around = table.around;
     // A game the browser cannot store yet still opens: its page says it is unsaved.
     let kept = store.save(&saved);
     browser::navigate(&Route::Play(kept.id));

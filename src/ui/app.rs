@@ -19,7 +19,15 @@ pub fn App() -> Html {
     {
         let route = route.clone();
         use_global_listener(On::Window, "hashchange", move |_| {
-            route.set(Route::parse(&current_hash()));
+            let next = Route::parse(&current_hash());
+            // A new screen starts at its top (a page once opened 117 px down, hiding its
+            // banner).
+            if next != *route {
+                if let Some(w) = web_sys::window() {
+                    w.scroll_to_with_x_and_y(0.0, 0.0);
+                }
+            }
+            route.set(next);
         });
     }
     // The saved games, opened once (the pages wait for it: a few milliseconds). Games this

@@ -10,6 +10,7 @@
 // - the STAX table zoomed and panned by its buttons, a mouse drag, the wheel and a finger;
 // - every game's play page laid out within the window's width, and within a narrow window's;
 // - two tabs (two windows of one browser) on one game, in step both ways;
+// - three people around the device: the page turns to each, and taps on the turned board play;
 // - a computer seat answering a person's move;
 // - a share link opened in a second browser (a session of its own: another device), answered,
 //   and the answer adding its move to the first browser's game;
@@ -422,6 +423,41 @@ async function twoTabs(e, d) {
     `two tabs: a move in either tab shows in the other, and both show the same game (${heard}, then ${heardBack} moves)`);
 }
 
+// The play section's turn in degrees, from its computed transform, once it has stopped turning.
+const pageTurn = () => new Promise((resolve) => {
+  const read = () => {
+    const s = document.querySelector('section.play');
+    if (s && s.getAnimations().some((a) => a.playState === 'running')) { setTimeout(read, 50); return; }
+    const t = s ? getComputedStyle(s).transform : 'none';
+    if (!t || t === 'none') { resolve(0); return; }
+    const [a, b] = t.slice(t.indexOf('(') + 1, -1).split(',').map(Number);
+    resolve(Math.round((Math.atan2(b, a) * 180) / Math.PI));
+  };
+  setTimeout(read, 50);
+});
+
+/// Three people around the device: the page turns to each mover (0, 90 and 180 degrees) and
+/// a real tap on the turned board still lands on the square under it (a move is played).
+async function turned(e, d) {
+  await e.open(d, '#/new/stack-control');
+  await wait(d, '#start-game', { ms: 20000 });
+  await run(d, fillForm, { 'player-count': '3' });
+  await run(d, fillForm, { seating: 'around' });
+  await d.findElement({ css: '#start-game' }).click();
+  await run(d, waitIn, { css: 'svg.board', ms: 15000 });
+  // Seats 1, 2 and 3 sit at the bottom, on the left and at the top.
+  const seen = [];
+  let right = true;
+  for (let k = 0; k < 4; k++) {
+    const seat = await run(d, () => [...document.querySelectorAll('.players .player')].findIndex((p) => p.classList.contains('to-move')));
+    const angle = await run(d, pageTurn);
+    seen.push(`seat ${seat + 1}: ${angle}`);
+    right = right && angle === [0, 90, 180][seat];
+    if (k < 3) await clickMove(d);
+  }
+  e.check(right, `turned board: the page turns to each of three people (${seen.join(', ')} degrees) and real taps on it play moves`);
+}
+
 async function computer(e, d) {
   await startGame(e, d, 'stack-control', { seats: ['person', 'quick'] });
   await wait(d, '.turn-banner', { ms: 10000 });
@@ -508,7 +544,7 @@ async function shareAndOffline(e, d) {
 
 // Each step, and the seconds it may take at the most.
 const STEPS = [['home', home, 60], ['reload', reloadAndKeys, 120], ['pointers', pointers, 60], ['layout', layout, 120], ['whole games', wholeGames, 600],
-  ['two tabs', twoTabs, 90], ['computer', computer, 90], ['link and offline', shareAndOffline, 180]];
+  ['two tabs', twoTabs, 90], ['turned board', turned, 90], ['computer', computer, 90], ['link and offline', shareAndOffline, 180]];
 
 /// Runs every step in `key`'s engine, against a server of its own (its own origin, and an
 /// offline check that empties only its own server).

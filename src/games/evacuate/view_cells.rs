@@ -109,7 +109,7 @@ pub(super) fn triangle(c: &Ctx, t: Tri) -> Html {
     let ceiling = game.ceiling();
     let onkeydown = {
         let (on_tap, roving) = (c.on_tap.clone(), c.roving.clone());
-        Callback::from(move |e: KeyboardEvent| match Key::of(&e.key()) {
+        Callback::from(move |e: KeyboardEvent| match Key::pressed(&e) {
             Key::Pick => {
                 e.prevent_default();
                 on_tap.emit((Thing::Tri(t), true));

@@ -104,7 +104,7 @@ pub(super) fn cell(c: &Cell, sq: Square) -> Html {
     let onkeydown = {
         let (on_act, roving) = (c.on_act.clone(), c.roving.clone());
         Callback::from(move |e: KeyboardEvent| {
-            let act = match Key::of(&e.key()) {
+            let act = match Key::pressed(&e) {
                 Key::Pick => Act::Square(sq),
                 Key::Cancel => Act::Cancel,
                 Key::Step(across, up) => {

@@ -91,7 +91,7 @@ fn square(c: &Square_, sq: Square) -> Html {
             c.props.on_cancel.clone(),
             c.roving.clone(),
         );
-        Callback::from(move |e: KeyboardEvent| match Key::of(&e.key()) {
+        Callback::from(move |e: KeyboardEvent| match Key::pressed(&e) {
             Key::Pick => {
                 e.prevent_default();
                 on_tap.emit(sq);

@@ -71,7 +71,7 @@ impl Ctx<'_> {
             self.roving.clone(),
             self.geo,
         );
-        Callback::from(move |e: KeyboardEvent| match Key::of(&e.key()) {
+        Callback::from(move |e: KeyboardEvent| match Key::pressed(&e) {
             Key::Pick => {
                 e.prevent_default();
                 on_tap.emit(thing);

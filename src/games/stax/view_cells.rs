@@ -89,7 +89,7 @@ pub(super) fn on_key(
         if e.ctrl_key() || e.meta_key() || e.alt_key() {
             return;
         }
-        let thing = match Key::of(&e.key()) {
+        let thing = match Key::pressed(&e) {
             Key::Pick => Some(Thing::Cell(at)),
             Key::Cancel => Some(Thing::Cancel),
             Key::Step(across, up) => {

@@ -46,6 +46,37 @@ impl PartialEq for Zoom {
     }
 }
 
+/// How many quarter turns clockwise the board is drawn at on the screen: the page turned to a
+/// player around the table (`--face` on `section.around`), and a half turn more when flipped.
+fn turns(el: &web_sys::Element) -> i32 {
+    let face = el
+        .closest("section.around")
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_attribute("style"))
+        .and_then(|style| {
+            let deg = style.strip_prefix("--face:")?.strip_suffix("deg")?;
+            deg.parse::<i32>().ok()
+        })
+        .unwrap_or(0);
+    let flip = if el.closest(".flipped").ok().flatten().is_some() {
+        180
+    } else {
+        0
+    };
+    ((face + flip) / 90).rem_euclid(4)
+}
+
+/// A screen offset as it runs on a board drawn `quarters` quarter turns clockwise.
+fn unturn(quarters: i32, dx: f64, dy: f64) -> (f64, f64) {
+    match quarters {
+        1 => (dy, -dx),
+        2 => (-dx, -dy),
+        3 => (-dy, dx),
+        _ => (dx, dy),
+    }
+}
+
 /// The square of a distance.
 fn dist2(dx: f64, dy: f64) -> f64 {
     dx * dx + dy * dy
@@ -64,11 +95,24 @@ impl Zoom {
         std::mem::take(&mut self.table.borrow_mut().dragged)
     }
 
-    /// The SVG element's size in pixels and its top left corner.
-    fn rect(&self) -> Option<(web_sys::Element, f64, f64, f64, f64)> {
+    /// A point of the page (client pixels) in the SVG element's own frame, pixels from its
+    /// top left corner as it is laid out, with the element and its size: the page may be
+    /// turned to a player around the table, or the board flipped (`turns`).
+    fn local(&self, x: f64, y: f64) -> Option<(web_sys::Element, f64, f64, f64, f64)> {
         let el = self.svg.cast::<web_sys::Element>()?;
         let r = el.get_bounding_client_rect();
-        Some((el, r.left(), r.top(), r.width(), r.height()))
+        let quarters = turns(&el);
+        let (w, h) = if quarters % 2 == 1 {
+            (r.height(), r.width())
+        } else {
+            (r.width(), r.height())
+        };
+        let (dx, dy) = unturn(
+            quarters,
+            x - (r.left() + r.width() / 2.0),
+            y - (r.top() + r.height() / 2.0),
+        );
+        Some((el, dx + w / 2.0, dy + h / 2.0, w, h))
     }
 
     /// Sets the view (straight on the element: zooming and panning need no redraw).
@@ -90,12 +134,12 @@ impl Zoom {
             return self.set(None);
         }
         let vb = self.table.borrow().now();
-        let next = match (at, self.rect()) {
-            (Some((px, py)), Some((_, left, top, w, h))) => {
-                let (tx, ty) = vb.to_table(w, h, px - left, py - top);
+        let next = match at.and_then(|(px, py)| self.local(px, py)) {
+            Some((_, x, y, w, h)) => {
+                let (tx, ty) = vb.to_table(w, h, x, y);
                 vb.zoom(factor, tx, ty)
             }
-            _ => vb.zoom_centre(factor),
+            None => vb.zoom_centre(factor),
         };
         self.set(Some(next));
     }
@@ -109,17 +153,17 @@ impl Zoom {
     }
 
     pub fn pointer_down(&self, e: &PointerEvent) {
+        let Some((_, x, y, _, _)) = self.local(f64::from(e.client_x()), f64::from(e.client_y()))
+        else {
+            return;
+        };
         let mut t = self.table.borrow_mut();
         if t.down.is_empty() {
             t.dragged = false;
-            t.start = (f64::from(e.client_x()), f64::from(e.client_y()));
+            t.start = (x, y);
         }
         t.down.retain(|p| p.0 != e.pointer_id());
-        t.down.push((
-            e.pointer_id(),
-            f64::from(e.client_x()),
-            f64::from(e.client_y()),
-        ));
+        t.down.push((e.pointer_id(), x, y));
     }
 
     pub fn pointer_up(&self, e: &PointerEvent) {
@@ -132,8 +176,8 @@ impl Zoom {
     /// One pointer drags the view; two pinch it (zoom by how far apart they are, about
     /// their middle, following the middle).
     pub fn pointer_move(&self, e: &PointerEvent) {
-        let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
-        let Some((el, left, top, w, h)) = self.rect() else {
+        let Some((el, x, y, w, h)) = self.local(f64::from(e.client_x()), f64::from(e.client_y()))
+        else {
             return;
         };
         let next = {
@@ -161,7 +205,7 @@ impl Zoom {
                 t.down[i] = (e.pointer_id(), x, y);
                 t.dragged = true;
                 let (mx, my) = ((x + other.1) / 2.0, (y + other.2) / 2.0);
-                let (tx, ty) = vb.to_table(w, h, mx - left, my - top);
+                let (tx, ty) = vb.to_table(w, h, mx, my);
                 let moved = vb.pan((ox - x) * k / 2.0, (oy - y) * k / 2.0);
                 if before > 1.0 && after > 1.0 {
                     moved.zoom(after / before, tx, ty)
@@ -181,7 +225,11 @@ impl Zoom {
         let (dx, dy) = (e.delta_x() * lines, e.delta_y() * lines);
         if dx != 0.0 && !e.ctrl_key() {
             let vb = self.table.borrow().now();
-            let k = self.rect().map_or(1.0, |r| vb.per_pixel(r.3, r.4));
+            let Some((el, _, _, w, h)) = self.local(0.0, 0.0) else {
+                return;
+            };
+            let (dx, dy) = unturn(turns(&el), dx, dy);
+            let k = vb.per_pixel(w, h);
             self.set(Some(vb.pan(dx * k, dy * k)));
         } else {
             let speed = if e.ctrl_key() { 0.01 } else { 0.002 };

@@ -17,6 +17,8 @@ pub struct MoveListProps {
     pub cursor: usize,
     /// Called with the number of moves to show.
     pub on_goto: Callback<usize>,
+    /// The time each move took, in ms, in a game with clocks (empty without).
+    pub times: Vec<u64>,
     /// Where each turn starts (move indices, from 0) when turns are several moves: one line
     /// per turn, each move a button of its own. Empty: one line per move.
     pub turns: Vec<usize>,
@@ -45,6 +47,15 @@ pub fn use_move_list_scroll(cursor: usize) -> NodeRef {
     list
 }
 
+/// The time moves `range` took together ("1:05"), in a game with clocks.
+fn time_used(times: &[u64], range: std::ops::Range<usize>) -> Html {
+    let Some(moves) = times.get(range) else {
+        return Html::default();
+    };
+    let seconds = moves.iter().sum::<u64>().div_ceil(1000);
+    html! { <span class="time" title="time used">{ format!("{}:{:02}", seconds / 60, seconds % 60) }</span> }
+}
+
 /// The move list, in the list element of [`use_move_list_scroll`]. (A function, not a
 /// component: each component type costs the first load.)
 pub fn move_list(props: &MoveListProps, list: &NodeRef) -> Html {
@@ -61,6 +72,7 @@ pub fn move_list(props: &MoveListProps, list: &NodeRef) -> Html {
                     <span class="n">{ format!("{}.", i + 1) }</span>
                     <span class="who"><bdi>{ name.clone() }</bdi></span>
                     <span class="mv">{ mv.text.clone() }</span>
+                    { time_used(&props.times, i..i + 1) }
                 </button>
             </li>
         }
@@ -89,6 +101,7 @@ pub fn move_list(props: &MoveListProps, list: &NodeRef) -> Html {
                         }
                     }) }
                 </span>
+                { time_used(&props.times, from..to) }
             </li>
         }
     };

@@ -36,6 +36,20 @@ impl Key {
             _ => Key::Other,
         }
     }
+
+    /// The meaning of a key pressed on a board: as [`Key::of`], with the arrows turned round
+    /// on a flipped board (inside `.flipped`), so that ArrowUp still moves up the screen.
+    pub fn pressed(e: &KeyboardEvent) -> Key {
+        let flipped = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest(".flipped").ok().flatten())
+            .is_some();
+        match Key::of(&e.key()) {
+            Key::Step(across, up) if flipped => Key::Step(-across, -up),
+            key => key,
+        }
+    }
 }
 
 /// Roving focus over a board's elements, each named by the value of one attribute

@@ -11,6 +11,7 @@ use crate::storage::meet::LinkMeets;
 use crate::storage::store::{Opened, Store};
 use crate::ui::browser;
 use crate::ui::components::dead_end::dead_end;
+use crate::ui::components::status::{isolated, player_name};
 use crate::ui::pages::play::{tell_play_page, News};
 use crate::ui::routes::Route;
 
@@ -23,11 +24,20 @@ pub struct ImportProps {
     pub store: Store,
 }
 
-/// What the play page says about the link just opened.
-fn news_of(opened: &Opened) -> Option<News> {
+/// What the play page says about the link just opened: whose game it is, and what opening it
+/// did (a new copy, moves added to the game you have, a copy beside it, nothing).
+fn news_of(opened: &Opened, record: &GameRecord) -> News {
     let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let names: Vec<String> = (0..record.players.len())
+        .map(|s| isolated(&player_name(record, s)))
+        .collect();
     let text = match opened.meets {
-        LinkMeets::Unrelated => return None,
+        LinkMeets::Unrelated => format!(
+            "A shared game between {}, opened here as a copy of your own with its {} move{}. Your other games are unchanged.",
+            names.join(", "),
+            record.moves.len(),
+            plural(record.moves.len())
+        ),
         LinkMeets::Same => "You already have this game as the link shows it: nothing new.".to_string(),
         LinkMeets::Older => {
             "This link is older than your game (your game has every move of it and more): nothing was changed.".to_string()
@@ -41,11 +51,11 @@ fn news_of(opened: &Opened) -> Option<News> {
             "This link's moves differ from the game you have: both are kept. This is the link's; yours is unchanged.".to_string()
         }
     };
-    Some(News {
+    News {
         text,
         other: opened.other.clone(),
         new_moves: opened.added,
-    })
+    }
 }
 
 /// Reads a link's payload: compressed (`z.`, inflated by the browser) or plain; validated in
@@ -74,10 +84,8 @@ pub fn Import(props: &ImportProps) -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 match read_payload(&payload).await {
                     Ok(record) => {
-                        let opened = store.open_link(record, clock::now_ms());
-                        if let Some(news) = news_of(&opened) {
-                            tell_play_page(&opened.id, news);
-                        }
+                        let opened = store.open_link(record.clone(), clock::now_ms());
+                        tell_play_page(&opened.id, news_of(&opened, &record));
                         if let Some(w) = web_sys::window() {
                             let target =
                                 format!("{}{}", browser::base_url(), Route::Play(opened.id).href());

@@ -10,6 +10,7 @@ use crate::registry;
 use crate::session::capitalised;
 use crate::ui::actions::start_new_game;
 use crate::ui::components::dead_end::dead_end;
+use crate::ui::pages::new_game_table::{table_fields, TableChoice};
 use crate::ui::views;
 
 /// Props of [`NewGame`].
@@ -21,7 +22,7 @@ pub struct NewGameProps {
     pub slug: String,
 }
 
-fn input_value(e: &Event) -> String {
+pub(super) fn input_value(e: &Event) -> String {
     e.target()
         .and_then(|t| {
             t.clone()
@@ -171,6 +172,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
     });
     let error = use_state(|| None::<String>);
     let starting = use_state(|| false);
+    let table = use_state(TableChoice::default);
     let Some(entry) = entry else {
         return dead_end(
             "No such game",
@@ -308,6 +310,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         let store = props.store.clone();
         let starting = starting.clone();
         let form = form.clone();
+        let table = *table;
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if *starting {
@@ -347,13 +350,17 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                     crate::core::ApiError::Setup(e) => capitalised(&e.0),
                     e => capitalised(&e.to_string()),
                 })
-                .and_then(|options| start_new_game(&store, &slug, &options, players));
+                .and_then(|options| start_new_game(&store, (&slug, &options, players), table));
             if let Err(why) = result {
                 starting.set(false);
                 error.set(Some(why));
             }
         })
     };
+    let people: Vec<String> = (0..*count)
+        .filter(|&i| choices.computers.get(i).copied().flatten().is_none())
+        .map(|i| choices.names.get(i).cloned().unwrap_or_default())
+        .collect();
     html! {
         <section class="page new-game">
             <h1>{ format!("New game of {}", info.name) }</h1>
@@ -374,6 +381,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                         { for options }
                     </fieldset>
                 }
+                { table_fields(*table, &people, &table.setter().to_callback()) }
                 <p class="hint">{ views::setup_hint(&props.slug) }</p>
                 if let Some(e) = &*error { <p class="error" role="alert">{ e.clone() }</p> }
                 <button type="submit" class="primary" id="start-game" disabled={*starting}>{ "Start the game" }</button>

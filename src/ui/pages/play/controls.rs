@@ -136,6 +136,10 @@ pub fn buttons(
             <button type="button" onclick={redo} disabled={!session.saved().can_redo()} title="Ctrl+Shift+Z">{ "Redo" }</button>
             <button type="button" id="share-link" onclick={on_share} disabled={!offered}
                 title={(!offered).then_some("A link would carry every player's secrets")}>{ "Share link" }</button>
+            if let Some((_, copied)) = &**share {
+                // Said beside the button: the link itself may be below the fold.
+                <span class="share-said" role="status">{ if *copied { "Link copied" } else { "Link below: copy it" } }</span>
+            }
             <button type="button" onclick={on_download}>{ "Download" }</button>
         </div>
         if !offered {

@@ -5,7 +5,7 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::state::{go_to_copy, save_session, PlayAction, PlayState, NEWS};
+use super::state::{go_to_copy, save_session, synced, PlayAction, PlayState, NEWS};
 use super::News;
 use crate::session::Session;
 use crate::storage::store::{Change, Store};
@@ -21,7 +21,8 @@ pub fn use_play(id: String, store: Store, pace: u32) -> UseReducerHandle<PlaySta
         let id = id.to_string();
         let store = store.clone();
         move || PlayState {
-            session: store.load_line(&id).and_then(Session::open),
+            // The clocks counted on while the page was closed (from their stored moments).
+            session: store.load_line(&id).and_then(Session::open).map(synced),
             message: None,
             unsaved: store.unsaved(&id),
             hint: None,

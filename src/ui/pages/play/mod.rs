@@ -10,6 +10,7 @@ mod controls;
 mod live;
 mod parts;
 mod state;
+mod table;
 mod teach;
 
 pub use state::{tell_play_page, News};
@@ -18,6 +19,7 @@ use controls::{buttons, play_move, turn_banner};
 use live::use_play;
 use parts::{handoff_screen, player_cards, rematch, result_box, seat_colour};
 use state::PlayAction;
+use table::{facing, table_buttons, Clocks};
 use teach::{hint_note, replay_controls, use_chances, use_replay};
 
 use std::rc::Rc;
@@ -80,8 +82,7 @@ pub fn Play(props: &PlayProps) -> Html {
     let record = session.record();
     let dispatcher = state.dispatcher();
     if let Some(seat) = session.handoff() {
-        let info = session.live().info();
-        return handoff_screen(info, record, seat, session.saved().can_undo(), &dispatcher);
+        return handoff_screen(session, seat, &dispatcher);
     }
     let (cursor, moves) = (session.cursor(), record.moves.len());
     let viewer = session.viewer();
@@ -92,7 +93,7 @@ pub fn Play(props: &PlayProps) -> Html {
         .collect();
     let outcome = shown.outcome();
     let result = outcome.as_ref().map(|outcome| {
-        let on_rematch = rematch(&props.store, record, &dispatcher);
+        let on_rematch = rematch(&props.store, session, &dispatcher);
         result_box(record, &names, outcome, session.saved().hints, on_rematch)
     });
     let on_goto = {
@@ -141,15 +142,25 @@ pub fn Play(props: &PlayProps) -> Html {
         .filter(|_| outcome.is_none())
         .map(|seat| format!("--turn-colour:{}", seat_colour(record, seat)));
     let turns = session.turn_starts();
+    let (around, face) = facing(session);
+    let now = crate::storage::clock::now_ms();
+    let clocks = session.clock_rule().map(|_| {
+        let d = dispatcher.clone();
+        let (on_flag, on_pause) = (d.reform(|()| PlayAction::Flag), d.reform(PlayAction::Pause));
+        html! { <Clocks faces={session.clocks(now)} at_ms={now} names={names.clone()}
+            paused={session.paused()} over={outcome.is_some()} {on_flag} {on_pause} /> }
+    });
+    let flipped = session.table().flipped.then_some("flipped");
 
     html! {
-        <section class="page play">
+        <section class={classes!("page", "play", around)} style={face}>
             <div class="play-head">
                 <h1>{ info.name }</h1>
                 <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
                 { turn_banner(session, (shown.as_ref(), outcome.as_ref()), &names, turn_style.clone(), &dispatcher) }
+                { clocks }
             </div>
-            <div class={classes!("play-layout", turn_style.as_ref().map(|_| "turn"), hint_move.map(|_| "hinting"))} style={turn_style.clone()}>
+            <div class={classes!("play-layout", turn_style.as_ref().map(|_| "turn"), hint_move.map(|_| "hinting"), flipped)} style={turn_style.clone()}>
                 { views::board(&record.game, board_props) }
                 <div class="play-status">
                     if props.store.kind() == Kind::Memory {
@@ -184,6 +195,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     { result.unwrap_or_default() }
                     { chart }
                     { buttons(&dispatcher, session, hinted, &share) }
+                    { table_buttons(&dispatcher, session) }
                 </div>
                 <div class="play-players">
                     <ol class="players">{ player_cards(&record.game, record, shown.as_ref()) }</ol>
@@ -193,7 +205,7 @@ pub fn Play(props: &PlayProps) -> Html {
                         </ul>
                     }
                 </div>
-                { move_list(&MoveListProps { moves: session.move_list(), names, cursor, on_goto, turns }, &list) }
+                { move_list(&MoveListProps { moves: session.move_list(), times: record.times.clone(), names, cursor, on_goto, turns }, &list) }
             </div>
         </section>
     }

@@ -5,26 +5,34 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::state::{PlayAction, PlayState};
-use crate::core::{GameInfo, Outcome};
+use crate::core::Outcome;
 use crate::record::GameRecord;
 use crate::registry::AnyGame;
+use crate::session::Session;
 use crate::storage::store::Store;
 use crate::ui::actions;
+use crate::ui::pages::new_game_table::TableChoice;
 use crate::ui::components::status::{isolated, player_name, result_line};
 use crate::ui::routes::Route;
 use crate::ui::views;
 
-/// Starts a new game with the same game, options and players, and a fresh seed (what cannot
-/// be started is told on the page).
+/// Starts a new game with the same game, options, players, seats and clocks, and a fresh
+/// seed (what cannot be started is told on the page).
 pub fn rematch(
     store: &Store,
-    record: &GameRecord,
+    session: &Session,
     dispatcher: &UseReducerDispatcher<PlayState>,
 ) -> Callback<MouseEvent> {
-    let (store, record, dispatcher) = (store.clone(), record.clone(), dispatcher.clone());
+    let (store, record, dispatcher) = (store.clone(), session.record().clone(), dispatcher.clone());
+    let table = TableChoice {
+        around: session.table().around,
+        minutes: record.clock.map_or(0, |c| c.minutes),
+        increment: record.clock.map_or(0, |c| c.increment_s),
+    };
     Callback::from(move |_| {
         let players = record.players.clone();
-        if let Err(why) = actions::start_new_game(&store, &record.game, &record.options, players) {
+        let game = (record.game.as_str(), record.options.as_str(), players);
+        if let Err(why) = actions::start_new_game(&store, game, table) {
             dispatcher.dispatch(PlayAction::Tell(why));
         }
     })
@@ -121,13 +129,20 @@ pub fn chart_point(e: &MouseEvent, positions: usize) -> usize {
 }
 
 /// Hides the board of a hidden-information game until the seat it belongs to holds the device.
+/// Around the device, it faces the person it calls and says where they sit.
 pub fn handoff_screen(
-    info: &GameInfo,
-    record: &GameRecord,
+    session: &Session,
     seat: usize,
-    can_undo: bool,
     dispatcher: &UseReducerDispatcher<PlayState>,
 ) -> Html {
+    let (info, record) = (session.live().info(), session.record());
+    let can_undo = session.saved().can_undo();
+    let side = session.side_of(seat);
+    let turned = side.map(|side| {
+        let class = classes!("around", side.sideways().then_some("sideways"));
+        (class, format!("--face:{}deg", side.degrees()))
+    });
+    let (class, face) = turned.unzip();
     let name = player_name(record, seat);
     let name_of = |s: usize| player_name(record, s);
     let onclick = {
@@ -140,13 +155,16 @@ pub fn handoff_screen(
         Callback::from(move |_| dispatcher.dispatch(PlayAction::Undo))
     };
     html! {
-        <section class="page play">
+        <section class={classes!("page", "play", class)} style={face}>
             <div class="play-head">
                 <h1>{ info.name }</h1>
                 <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
             </div>
             <div class="handoff" role="dialog" aria-labelledby="handoff-title">
                 <h2 id="handoff-title">{ "Pass the device to " }<bdi>{ name.clone() }</bdi></h2>
+                if let Some(side) = side {
+                    <p class="where">{ format!("{} sits {}: the screen already faces them.", isolated(&name), side.words()) }</p>
+                }
                 <p>{ "The board shows secrets only " }<bdi>{ name.clone() }</bdi>{ " may see. Everyone else: look away." }</p>
                 <p class="meta">{ format!("Players: {}", (0..record.players.len()).map(|s| isolated(&name_of(s))).collect::<Vec<_>>().join(", ")) }</p>
                 <button type="button" class="primary" id="handoff-ready" {onclick}>

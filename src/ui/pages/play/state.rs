@@ -7,7 +7,7 @@ use yew::prelude::*;
 use crate::record::Timeline;
 use crate::session::{Session, Ticket};
 use crate::storage::store::Store;
-use crate::storage::SavedGame;
+use crate::storage::{SavedGame, TableSettings};
 use crate::storage::{clock, SaveError};
 use crate::ui::browser;
 use crate::ui::routes::Route;
@@ -87,6 +87,13 @@ pub fn go_to_copy(from: &str, to: &str) {
     browser::navigate(&Route::Play(to.to_string()));
 }
 
+/// `session` with its clock started or stopped as its game now says (every change of the
+/// page, a move, an undo, a hand-off, may start or stop one: `session::clocks`).
+pub fn synced(mut session: Session) -> Session {
+    session.sync_clock(clock::now_ms());
+    session
+}
+
 /// What can happen on the play page.
 pub enum PlayAction {
     /// A move in notation, played on the position on the board.
@@ -116,6 +123,12 @@ pub enum PlayAction {
     /// Ask the computer again (after it could not move, or when the page comes back into
     /// view): the position gets a new ticket.
     AskAgain,
+    /// Where the people sit and whether the board is flipped.
+    Table(TableSettings),
+    /// Pause the clocks (`true`) or let them run again.
+    Pause(bool),
+    /// A clock showed zero: the session ends the game on time if it is so.
+    Flag,
 }
 
 impl Reducible for PlayState {
@@ -149,7 +162,7 @@ impl Reducible for PlayState {
                 let mut next = ours.clone();
                 return match next.adopt(theirs) {
                     Ok(()) => Rc::new(PlayState {
-                        session: Ok(next),
+                        session: Ok(synced(next)),
                         message: None,
                         ..(*self).clone()
                     }),
@@ -158,7 +171,7 @@ impl Reducible for PlayState {
             }
             (_, PlayAction::Reload(theirs)) => {
                 return Rc::new(PlayState {
-                    session: theirs.and_then(Session::open),
+                    session: theirs.and_then(Session::open).map(synced),
                     message: None,
                     ..(*self).clone()
                 })
@@ -221,6 +234,19 @@ impl Reducible for PlayState {
                         next.renew();
                         true
                     }
+                    PlayAction::Table(table) => {
+                        next.set_table(table);
+                        true
+                    }
+                    PlayAction::Pause(true) => {
+                        next.pause(clock::now_ms());
+                        true
+                    }
+                    PlayAction::Pause(false) => {
+                        next.resume(clock::now_ms());
+                        true
+                    }
+                    PlayAction::Flag => next.sync_clock(clock::now_ms()),
                     PlayAction::Tell(_)
                     | PlayAction::Reload(_)
                     | PlayAction::SaveState(_)
@@ -230,7 +256,7 @@ impl Reducible for PlayState {
                 if !changed {
                     return self;
                 }
-                next
+                synced(next)
             }
         };
         Rc::new(PlayState {
