@@ -369,6 +369,17 @@ impl Json {
         }
     }
 
+    /// A boolean's value.
+    ///
+    /// # Errors
+    /// When this is not `true` or `false`.
+    pub fn bool(&self) -> Result<bool, JsonError> {
+        match self {
+            Json::Bool(b) => Ok(*b),
+            _ => Err(JsonError::shape()),
+        }
+    }
+
     /// An array's items.
     ///
     /// # Errors

@@ -7,6 +7,10 @@ pub use crate::core::{PlayerInfo, Strength};
 use crate::json::{self, Json, JsonError, Problem};
 use crate::registry::{self, AnyGame};
 
+mod flag;
+
+use flag::Flagged;
+
 /// The record format this build writes and reads.
 pub const RECORD_FORMAT: u32 = 1;
 
@@ -17,6 +21,75 @@ const COMPRESSED: &str = "z.";
 /// The longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 const MAX_MOVES: usize = 20_000;
+/// The longest time a move may be recorded as using, in milliseconds (about 115 days).
+pub const MAX_MOVE_MS: u64 = 10_000_000_000;
+
+/// A game clock: each person has `minutes` for the whole game, and `increment_s` seconds are
+/// added after each of their turns (Fischer; once per turn in a game whose turn is several
+/// moves). The computer has no clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockRule {
+    /// The time per player, in minutes ([`ClockRule::MINUTES`]).
+    pub minutes: u32,
+    /// The increment per turn, in seconds ([`ClockRule::INCREMENT_S`]).
+    pub increment_s: u32,
+}
+
+impl ClockRule {
+    /// The times per player a clock may have, in minutes.
+    pub const MINUTES: std::ops::RangeInclusive<u32> = 1..=90;
+    /// The increments a clock may have, in seconds.
+    pub const INCREMENT_S: std::ops::RangeInclusive<u32> = 0..=60;
+
+    /// A clock of `minutes` per player plus `increment_s` seconds a turn, when both are in
+    /// range.
+    pub fn new(minutes: u32, increment_s: u32) -> Option<ClockRule> {
+        let rule = ClockRule {
+            minutes,
+            increment_s,
+        };
+        rule.check().is_ok().then_some(rule)
+    }
+
+    /// The time per player, in milliseconds.
+    pub fn base_ms(&self) -> u64 {
+        u64::from(self.minutes) * 60_000
+    }
+
+    /// The increment per turn, in milliseconds.
+    pub fn increment_ms(&self) -> u64 {
+        u64::from(self.increment_s) * 1_000
+    }
+
+    /// The clock in words: "5 min + 3 s", or "10 min" without an increment.
+    pub fn label(&self) -> String {
+        if self.increment_s == 0 {
+            format!("{} min", self.minutes)
+        } else {
+            format!("{} min + {} s", self.minutes, self.increment_s)
+        }
+    }
+
+    /// Whether both numbers are in range; the words say which is not.
+    ///
+    /// # Errors
+    /// Words that complete "its clock ...".
+    fn check(&self) -> Result<(), String> {
+        if !Self::MINUTES.contains(&self.minutes) {
+            return Err(format!(
+                "gives each player {} minutes (from 1 to 90 are allowed)",
+                self.minutes
+            ));
+        }
+        if !Self::INCREMENT_S.contains(&self.increment_s) {
+            return Err(format!(
+                "adds {} seconds a turn (from 0 to 60 are allowed)",
+                self.increment_s
+            ));
+        }
+        Ok(())
+    }
+}
 
 /// Every position of a game from its start, and who made each move. Positions are shared
 /// (`Rc`), so copying a timeline is cheap, and a move extends it without replaying the game.
@@ -26,6 +99,10 @@ pub struct Timeline {
     positions: Vec<Rc<dyn AnyGame>>,
     /// `movers[i]` is the seat that made move `i + 1`.
     movers: Vec<Seat>,
+    /// When the game ended on time after the last move: the seat whose clock ran out, and the
+    /// last position as it was before (the last of `positions` is then its [`Flagged`]
+    /// wrapper).
+    flag: Option<(Seat, Rc<dyn AnyGame>)>,
 }
 
 impl Timeline {
@@ -34,6 +111,7 @@ impl Timeline {
         Timeline {
             positions: vec![Rc::from(start)],
             movers: Vec::new(),
+            flag: None,
         }
     }
 
@@ -57,21 +135,58 @@ impl Timeline {
         self.movers.get(i).copied()
     }
 
-    /// Forgets every move after the first `moves`.
+    /// Forgets every move after the first `moves`, and the end on time if there was one.
     pub fn truncate(&mut self, moves: usize) {
+        self.unflag();
         self.positions.truncate(moves + 1);
         self.movers.truncate(moves);
     }
 
-    /// Plays `mv` (move notation) after the last position; returns its canonical notation.
+    /// Ends the game on time after the last move: `seat`'s clock ran out (`name` is its
+    /// player's). The last position then has nobody to move and no legal move, and its
+    /// outcome gives every other seat the win, "on time". Nothing changes unless `seat` is to
+    /// move in the last position (a finished game cannot also end on time).
+    pub fn flag(&mut self, seat: Seat, name: &str) {
+        let last = Rc::clone(self.last());
+        if last.to_move() != Some(seat) {
+            return;
+        }
+        let flagged: Rc<dyn AnyGame> = Rc::new(Flagged::new(Rc::clone(&last), seat, name));
+        if let Some(end) = self.positions.last_mut() {
+            *end = flagged;
+        }
+        self.flag = Some((seat, last));
+    }
+
+    /// The seat whose clock ran out after the last move, if the game ended on time.
+    pub fn flagged(&self) -> Option<Seat> {
+        self.flag.as_ref().map(|(seat, _)| *seat)
+    }
+
+    /// The last position as it was before the game ended on time.
+    fn unflag(&mut self) {
+        if let Some((_, last)) = self.flag.take() {
+            if let Some(end) = self.positions.last_mut() {
+                *end = last;
+            }
+        }
+    }
+
+    /// Plays `mv` (move notation) after the last position; returns its canonical notation. A
+    /// game that ended on time goes on from its last position as it was before (the flag is
+    /// dropped).
     ///
     /// # Errors
     /// When it does not parse or is not legal; the timeline is then unchanged.
     pub fn push(&mut self, mv: &str) -> Result<String, ApiError> {
-        let last = self.last();
+        let last = match &self.flag {
+            Some((_, before)) => before,
+            None => self.last(),
+        };
         let mover = last.to_move().unwrap_or_default();
         let mut next = last.clone_box();
         let canonical = next.play(mv)?;
+        self.unflag();
         self.positions.push(Rc::from(next));
         self.movers.push(mover);
         Ok(canonical)
@@ -93,6 +208,13 @@ pub struct GameRecord {
     pub players: Vec<PlayerInfo>,
     /// Moves in move notation, in the order played.
     pub moves: Vec<String>,
+    /// The game's clock, if it has one.
+    pub clock: Option<ClockRule>,
+    /// The time each move used, in milliseconds, in the order played (0 for the computer's):
+    /// as many as the moves or fewer (a move without a time used none). Empty without a clock.
+    pub times: Vec<u64>,
+    /// The game ended when this seat's clock ran out, after all the moves.
+    pub timeout: Option<Seat>,
 }
 
 impl GameRecord {
@@ -105,17 +227,57 @@ impl GameRecord {
             seed,
             players,
             moves: Vec::new(),
+            clock: None,
+            times: Vec::new(),
+            timeout: None,
         }
     }
 
-    /// Whether `other` is the same game from the same start (game, options, seed, players):
-    /// their moves are then two histories of one game.
+    /// The record with `clock` as its game clock (a new game's choice).
+    #[must_use]
+    pub fn with_clock(mut self, clock: Option<ClockRule>) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    /// The record of the game as it stood after its first `moves` moves (all of them when
+    /// `moves` is larger): later moves and their times are left out, and so is an end on
+    /// time unless every move is kept. What to send for the position on the board.
+    #[must_use]
+    pub fn upto(&self, moves: usize) -> GameRecord {
+        let mut record = self.clone();
+        if moves < record.moves.len() {
+            record.moves.truncate(moves);
+            record.times.truncate(moves);
+            record.timeout = None;
+        }
+        record
+    }
+
+    /// Whether this record's history holds all of `other`'s: every one of its moves, and its
+    /// end on time if it has one (this record then ends the same way, after the same moves).
+    pub fn holds(&self, other: &GameRecord) -> bool {
+        self.moves.starts_with(&other.moves)
+            && (other.timeout.is_none()
+                || (self.moves.len() == other.moves.len() && self.timeout == other.timeout))
+    }
+
+    /// The name of the player at `seat` ("Player 2" if the record has none).
+    pub fn name(&self, seat: Seat) -> String {
+        self.players
+            .get(seat)
+            .map_or_else(|| format!("Player {}", seat + 1), |p| p.name.clone())
+    }
+
+    /// Whether `other` is the same game from the same start (game, options, seed, players,
+    /// clock): their moves are then two histories of one game.
     pub fn same_start(&self, other: &GameRecord) -> bool {
         self.format == other.format
             && self.game == other.game
             && self.options == other.options
             && self.seed == other.seed
             && self.players == other.players
+            && self.clock == other.clock
     }
 
     /// The starting position.
@@ -126,12 +288,19 @@ impl GameRecord {
         registry::create(&self.game, &self.options, self.seed)
     }
 
-    /// The position after the first `upto` moves (all of them when `upto` is larger).
+    /// The position after the first `upto` moves (all of them when `upto` is larger); after
+    /// all of them, a game that ended on time ([`GameRecord::timeout`]) is over.
     ///
     /// # Errors
     /// When the game cannot start or a move is refused; the message names the move.
     pub fn replay(&self, upto: usize) -> Result<Box<dyn AnyGame>, ApiError> {
-        Ok(self.replay_canonical(upto)?.0)
+        let game = self.replay_canonical(upto)?.0;
+        Ok(match self.timeout {
+            Some(seat) if upto >= self.moves.len() && game.to_move() == Some(seat) => {
+                Box::new(Flagged::new(Rc::from(game), seat, &self.name(seat)))
+            }
+            _ => game,
+        })
     }
 
     /// The position after the first `upto` moves, and those moves in canonical notation.
@@ -160,6 +329,9 @@ impl GameRecord {
         let mut line = Timeline::new(self.start()?);
         for (i, mv) in self.moves.iter().enumerate() {
             line.push(mv).map_err(|e| refused(i, &e))?;
+        }
+        if let Some(seat) = self.timeout {
+            line.flag(seat, &self.name(seat));
         }
         Ok(line)
     }
@@ -192,6 +364,21 @@ impl GameRecord {
         let mut moves = Vec::with_capacity(self.moves.len());
         for (i, mv) in self.moves.iter().enumerate() {
             moves.push(line.push(mv).map_err(|e| refused(i, &e))?);
+        }
+        if let Some(seat) = self.timeout {
+            if line.last().to_move().is_none() {
+                return Err(ApiError::BadRecord(format!(
+                    "it says player {}'s clock ran out, but the game was already over",
+                    seat + 1
+                )));
+            }
+            if line.last().to_move() != Some(seat) {
+                return Err(ApiError::BadRecord(format!(
+                    "it says player {}'s clock ran out, but that player was not to move",
+                    seat + 1
+                )));
+            }
+            line.flag(seat, &self.name(seat));
         }
         Ok((
             GameRecord {
@@ -246,7 +433,58 @@ impl GameRecord {
                 )));
             }
         }
+        self.check_clock()?;
         Ok(start)
+    }
+
+    /// The clock's checks of [`GameRecord::validate`] that need no replay: the clock's
+    /// numbers, the moves' times, and whose clock ran out. (That this seat was to move at the
+    /// end is checked after the replay.)
+    fn check_clock(&self) -> Result<(), ApiError> {
+        let bad = |why: String| Err(ApiError::BadRecord(why));
+        let Some(clock) = self.clock else {
+            if !self.times.is_empty() {
+                return bad("it has times for its moves but no clock".into());
+            }
+            if self.timeout.is_some() {
+                return bad("it says a clock ran out, but the game has no clock".into());
+            }
+            return Ok(());
+        };
+        if let Err(why) = clock.check() {
+            return bad(format!("its clock {why}"));
+        }
+        if self.times.len() > self.moves.len() {
+            return bad(format!(
+                "it has {} times for {} moves",
+                self.times.len(),
+                self.moves.len()
+            ));
+        }
+        if let Some(i) = self.times.iter().position(|&t| t > MAX_MOVE_MS) {
+            return bad(format!(
+                "move {} is said to have taken longer than any game lasts",
+                i + 1
+            ));
+        }
+        if let Some(seat) = self.timeout {
+            match self.players.get(seat) {
+                None => {
+                    return bad(format!(
+                        "it says player {}'s clock ran out, but there is no such player",
+                        seat + 1
+                    ))
+                }
+                Some(p) if p.computer.is_some() => {
+                    return bad(format!(
+                        "it says player {}'s clock ran out, but the computer plays that seat and has no clock",
+                        seat + 1
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
     }
 
     /// The record as JSON (what files and links carry).
@@ -258,7 +496,10 @@ impl GameRecord {
 
     /// Appends the record as JSON: `{"format":1,"game":...,"options":...,"seed":...,
     /// "players":[{"name":...,"colour":...,"computer":...}],"moves":[...]}` (a person's seat
-    /// has no `computer`).
+    /// has no `computer`), then for a game with a clock `"clock":{"minutes":5,"increment":3}`,
+    /// `"times":[...]` when a move has a time and `"timeout":1` when a clock ran out (a game
+    /// without a clock is written as before clocks were: an older app reads it, and ignores
+    /// the clock of one that has one).
     pub fn write_json(&self, out: &mut String) {
         out.push('{');
         json::write_key(out, "format");
@@ -295,7 +536,32 @@ impl GameRecord {
             }
             json::write_str(out, mv);
         }
-        out.push_str("]}");
+        out.push(']');
+        if let Some(clock) = self.clock {
+            json::write_key(out, "clock");
+            out.push('{');
+            json::write_key(out, "minutes");
+            out.push_str(&clock.minutes.to_string());
+            json::write_key(out, "increment");
+            out.push_str(&clock.increment_s.to_string());
+            out.push('}');
+        }
+        if !self.times.is_empty() {
+            json::write_key(out, "times");
+            out.push('[');
+            for (i, t) in self.times.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&t.to_string());
+            }
+            out.push(']');
+        }
+        if let Some(seat) = self.timeout {
+            json::write_key(out, "timeout");
+            out.push_str(&seat.to_string());
+        }
+        out.push('}');
     }
 
     /// The record in a JSON tree, as written, not yet validated. Fields this version does not
@@ -335,6 +601,24 @@ impl GameRecord {
             seed: v.need("seed")?.u64()?,
             players,
             moves: strings("moves")?,
+            clock: match v.field("clock")? {
+                None => None,
+                Some(c) => Some(ClockRule {
+                    minutes: c.need("minutes")?.whole()?,
+                    increment_s: match c.field("increment")? {
+                        Some(n) => n.whole()?,
+                        None => 0,
+                    },
+                }),
+            },
+            times: match v.field("times")? {
+                None => Vec::new(),
+                Some(t) => t.items()?.iter().map(Json::u64).collect::<Result<_, _>>()?,
+            },
+            timeout: match v.field("timeout")? {
+                None => None,
+                Some(seat) => Some(seat.whole()?),
+            },
         })
     }
 

@@ -8,7 +8,8 @@
 //!
 //! Who sees what, and the hand-off between seats, are in `seats`; whose move it is on the
 //! board (the person's, or the computer's, thinking or failed), the hint, the move list's
-//! lines and the chances chart in `turns`; when the game may be shared, in `share`.
+//! lines and the chances chart in `turns`; when the game may be shared, in `share`; the game
+//! clocks, and how the players sit around the table, in `clocks`.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -19,11 +20,13 @@ use crate::record::{GameRecord, Timeline};
 use crate::registry::AnyGame;
 use crate::storage::SavedGame;
 
+mod clocks;
 mod seats;
 mod share;
 pub mod table;
 mod turns;
 
+pub use clocks::ClockFace;
 pub use seats::MoveText;
 pub use share::{link_payload, secrets_question};
 
@@ -156,19 +159,46 @@ impl Session {
         ticket.0 == self.generation
     }
 
-    /// Plays `mv` (move notation) on the position on the board; moves after it (if the board
-    /// shows an earlier position) are replaced.
+    /// Plays `mv` (move notation) on the position on the board at `now_ms`; moves after it
+    /// (if the board shows an earlier position) are replaced. In a game with a clock the
+    /// clock is brought up to `now_ms` first ([`Session::sync_clock`]): a move after the
+    /// mover's time ran out is refused (the game is then over on time); otherwise the move's
+    /// time is recorded and the next seat's clock starts.
     ///
     /// # Errors
-    /// A sentence for the page when the move is not legal there; nothing changes.
+    /// A sentence for the page when the move is not legal there (nothing changes), or when
+    /// the mover's time has run out.
     pub fn play(&mut self, mv: &str, now_ms: f64) -> Result<(), String> {
         let mut line = self.line.clone();
         line.truncate(self.saved.cursor);
+        if self.later_moves() == 0 {
+            if let Some(seat) = self.timed_out() {
+                return Err(self.time_ran_out(seat));
+            }
+        }
         let canonical = line.push(mv).map_err(|e| capitalised(&e.to_string()))?;
+        let clock = self.clock_rule().is_some();
+        if clock {
+            self.sync_clock(now_ms);
+            if let Some(seat) = self.timed_out().filter(|_| self.later_moves() == 0) {
+                return Err(self.time_ran_out(seat));
+            }
+        }
+        let time = self.move_time_now(now_ms);
         self.line = line;
         self.described.borrow_mut().truncate(self.saved.cursor);
+        let before = self.saved.cursor;
         self.saved.push_move(canonical, now_ms);
+        if clock {
+            let times = &mut self.saved.record.times;
+            times.resize(before, 0);
+            times.push(time);
+        }
+        self.new_turn();
         self.changed(true);
+        if clock {
+            self.sync_clock(now_ms);
+        }
         Ok(())
     }
 
@@ -192,6 +222,7 @@ impl Session {
         }
         let viewer = self.viewer();
         self.saved.cursor = moves;
+        self.new_turn();
         if self.viewer() != viewer {
             // Another seat's turn on the board: it must be handed the device, even if it held
             // it earlier, so whoever pressed undo never sees that seat's secrets.
@@ -244,8 +275,9 @@ impl Session {
     }
 
     /// Takes the version another tab saved, on the timeline the store read it into if it
-    /// gives one. When only its board position differs (that tab stepped through the
-    /// history), this board stays where it is.
+    /// gives one, with its clock's state as it is. When only its board position differs
+    /// (that tab stepped through the history), this board stays where it is, and so does its
+    /// clock.
     ///
     /// # Errors
     /// As [`Session::open`]; this session is then unchanged.
@@ -254,6 +286,11 @@ impl Session {
         (mut theirs, line): (SavedGame, Option<Rc<Timeline>>),
     ) -> Result<(), String> {
         if theirs.record == self.saved.record {
+            if theirs.cursor == self.saved.cursor {
+                // Only the clock or the table may differ: not a change of the position.
+                self.saved.clock = theirs.clock;
+                self.saved.table = theirs.table;
+            }
             return Ok(());
         }
         let extends = theirs.record.moves.starts_with(&self.saved.record.moves)
@@ -266,9 +303,13 @@ impl Session {
             // Their game extends ours: play the new moves only.
             None if extends => {
                 let mut line = self.line.clone();
+                line.truncate(self.line.moves());
                 for mv in &theirs.record.moves[self.line.moves()..] {
                     line.push(mv)
                         .map_err(|e| format!("This game could not be replayed: {e}."))?;
+                }
+                if let Some(seat) = theirs.record.timeout {
+                    line.flag(seat, &theirs.record.name(seat));
                 }
                 line
             }
@@ -300,6 +341,8 @@ pub fn capitalised(text: &str) -> String {
     })
 }
 
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod clock_tests;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -27,6 +27,47 @@ pub struct SavedGame {
     pub copy_of: Option<String>,
     /// How many hints (the computer's suggestions) the players asked for in this game.
     pub hints: u32,
+    /// How the players sit around the device.
+    pub table: TableSettings,
+    /// The game clock's state in the current turn (the clock itself is the record's).
+    pub clock: ClockState,
+}
+
+/// How the players sit around the device: stored with the game, so a reload keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TableSettings {
+    /// The players sit around the table (each seat's parts face that seat).
+    pub around: bool,
+    /// The board is turned half round.
+    pub flipped: bool,
+}
+
+/// The game clock's state in the current turn, as moments rather than a timer, so a reload or
+/// a closed tab keeps the clock exactly (time passes while the tab is closed if the clock was
+/// running). The time left is worked out from the record's times; this holds only what the
+/// current turn has used.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ClockState {
+    /// The players paused the clock.
+    pub paused: bool,
+    /// Time already used in the current turn, in milliseconds, from spells of running that
+    /// have ended (a pause, a hand-off screen).
+    pub used_ms: f64,
+    /// When the clock's current spell of running began (milliseconds since 1970); `None`
+    /// when it is not running.
+    pub since_ms: Option<f64>,
+}
+
+/// The largest time a saved game's clock state may hold (milliseconds; as the entry's other
+/// times).
+const MAX_MS: f64 = 1e15;
+
+impl ClockState {
+    /// Whether every time in it is a usable one: finite, not negative, below 10^15.
+    fn usable(&self) -> bool {
+        let ok = |t: f64| t.is_finite() && (0.0..MAX_MS).contains(&t);
+        ok(self.used_ms) && self.since_ms.is_none_or(ok)
+    }
 }
 
 /// A stored entry that could not be opened, kept so nothing is lost.
@@ -71,6 +112,8 @@ impl SavedGame {
             updated_ms: now_ms,
             copy_of: None,
             hints: 0,
+            table: TableSettings::default(),
+            clock: ClockState::default(),
         }
     }
 
@@ -171,6 +214,11 @@ impl SavedGame {
         if !valid_id(&saved.id) || saved.copy_of.as_deref().is_some_and(|c| !valid_id(c)) {
             return Err(EntryError::damaged("damaged (bad id)"));
         }
+        if !saved.clock.usable() {
+            return Err(EntryError::damaged(
+                "damaged (its clock's times are not usable)",
+            ));
+        }
         // Times are only shown, never trusted: an unusable one becomes "unknown" (0).
         for t in [&mut saved.created_ms, &mut saved.updated_ms] {
             if !t.is_finite() || *t < 0.0 || *t > 1e15 {
@@ -207,11 +255,33 @@ impl SavedGame {
                 Some(n) => n.whole()?,
                 None => 0,
             },
+            table: match v.field("table")? {
+                Some(t) => TableSettings {
+                    around: flag(t, "around")?,
+                    flipped: flag(t, "flipped")?,
+                },
+                None => TableSettings::default(),
+            },
+            clock: match v.field("clock")? {
+                Some(c) => ClockState {
+                    paused: flag(c, "paused")?,
+                    used_ms: match c.field("used")? {
+                        Some(n) => n.f64()?,
+                        None => 0.0,
+                    },
+                    since_ms: c.field("since")?.map(Json::f64).transpose()?,
+                },
+                None => ClockState::default(),
+            },
         })
     }
 
     /// The entry as stored: `{"schema":1,"id":...,"record":{...},"cursor":...,
-    /// "created_ms":...,"updated_ms":...}`, and `"copy_of"` when it is a copy.
+    /// "created_ms":...,"updated_ms":...}`, and `"copy_of"` when it is a copy, `"hints"` when
+    /// some were asked, `"table":{"around":true,"flipped":false}` and
+    /// `"clock":{"paused":false,"used":1234.0,"since":1700000000000.0}` when not as a new
+    /// game's (`"since"` only while the clock runs), so an entry without them is written as
+    /// before they were.
     pub fn to_json(&self) -> String {
         let mut out = String::from("{");
         json::write_key(&mut out, "schema");
@@ -234,12 +304,40 @@ impl SavedGame {
             json::write_key(&mut out, "hints");
             out.push_str(&self.hints.to_string());
         }
+        if self.table != TableSettings::default() {
+            json::write_key(&mut out, "table");
+            out.push('{');
+            json::write_key(&mut out, "around");
+            out.push_str(bool_word(self.table.around));
+            json::write_key(&mut out, "flipped");
+            out.push_str(bool_word(self.table.flipped));
+            out.push('}');
+        }
+        if self.clock != ClockState::default() {
+            json::write_key(&mut out, "clock");
+            out.push('{');
+            json::write_key(&mut out, "paused");
+            out.push_str(bool_word(self.clock.paused));
+            json::write_key(&mut out, "used");
+            json::write_f64(&mut out, self.clock.used_ms);
+            if let Some(since) = self.clock.since_ms {
+                json::write_key(&mut out, "since");
+                json::write_f64(&mut out, since);
+            }
+            out.push('}');
+        }
         out.push('}');
         out
     }
 
-    /// Plays `mv` at the cursor: later moves (if the player had stepped back) are dropped.
+    /// Plays `mv` at the cursor: later moves (if the player had stepped back) are dropped,
+    /// with their times and an end on time after them. (The move's own time is the
+    /// session's to record.)
     pub fn push_move(&mut self, mv: String, now_ms: f64) {
+        if self.cursor < self.record.moves.len() || self.record.timeout.is_some() {
+            self.record.times.truncate(self.cursor);
+            self.record.timeout = None;
+        }
         self.record.moves.truncate(self.cursor);
         self.record.moves.push(mv);
         self.cursor = self.record.moves.len();
@@ -254,6 +352,19 @@ impl SavedGame {
     /// Whether there is an undone move to redo.
     pub fn can_redo(&self) -> bool {
         self.cursor < self.record.moves.len()
+    }
+}
+
+/// A switch of an object: `false` when absent.
+fn flag(v: &Json, key: &str) -> Result<bool, JsonError> {
+    v.field(key)?.map_or(Ok(false), Json::bool)
+}
+
+fn bool_word(b: bool) -> &'static str {
+    if b {
+        "true"
+    } else {
+        "false"
     }
 }
 

@@ -7,15 +7,14 @@ use crate::record::{check_name, GameRecord};
 
 /// Whether a tab may write `ours` over the stored entry without losing a move it has not
 /// seen: nothing is stored, or what is stored is what the tab last read or wrote (`seen`),
-/// or every stored move is already in `ours` (it extends what is stored).
+/// or every stored move is already in `ours` (it extends what is stored), and its end on
+/// time if it has one ([`GameRecord::holds`]).
 pub fn may_replace(stored: Option<&SavedGame>, seen: &[String], ours: &SavedGame) -> bool {
     match stored {
         None => true,
         // Another game under this id (never expected): it is not this tab's to replace.
         Some(stored) if !stored.record.same_start(&ours.record) => false,
-        Some(stored) => {
-            stored.record.moves == seen || ours.record.moves.starts_with(&stored.record.moves)
-        }
+        Some(stored) => stored.record.moves == seen || ours.record.holds(&stored.record),
     }
 }
 
@@ -61,7 +60,7 @@ pub fn decide(
 pub enum Restore {
     /// Nothing by that id here: add it as it is.
     Add,
-    /// The same game with every one of its moves is here already.
+    /// The same game with every one of its moves (and its end on time) is here already.
     Skip,
     /// Another version is here: add this one as a copy, never over it.
     Copy,
@@ -71,10 +70,7 @@ pub enum Restore {
 pub fn restore_as(present: Option<&SavedGame>, incoming: &SavedGame) -> Restore {
     match present {
         None => Restore::Add,
-        Some(p)
-            if p.record.same_start(&incoming.record)
-                && p.record.moves.starts_with(&incoming.record.moves) =>
-        {
+        Some(p) if p.record.same_start(&incoming.record) && p.record.holds(&incoming.record) => {
             Restore::Skip
         }
         Some(_) => Restore::Copy,
@@ -86,11 +82,13 @@ pub fn restore_as(present: Option<&SavedGame>, incoming: &SavedGame) -> Restore 
 pub enum LinkMeets {
     /// Another game, or another start: nothing to do with it.
     Unrelated,
-    /// The same game with the same moves.
+    /// The same game with the same moves (and the same end on time, if any).
     Same,
-    /// The link carries this game's moves and more: the new moves are added.
+    /// The link carries this game's moves and more (or the same, and an end on time): what
+    /// it adds is added.
     Extends,
-    /// This game already has every move of the link and more: the link adds nothing.
+    /// This game already has every move of the link and more (or its end on time): the link
+    /// adds nothing.
     Older,
     /// Same start, histories that differ: both are kept.
     Diverged,
@@ -100,11 +98,11 @@ pub enum LinkMeets {
 pub fn link_meets(here: &GameRecord, link: &GameRecord) -> LinkMeets {
     if !here.same_start(link) {
         LinkMeets::Unrelated
-    } else if here.moves == link.moves {
+    } else if here.moves == link.moves && here.timeout == link.timeout {
         LinkMeets::Same
-    } else if link.moves.starts_with(&here.moves) {
+    } else if link.holds(here) {
         LinkMeets::Extends
-    } else if here.moves.starts_with(&link.moves) {
+    } else if here.holds(link) {
         LinkMeets::Older
     } else {
         LinkMeets::Diverged

@@ -14,7 +14,7 @@ pub mod older;
 #[cfg(feature = "ui")]
 pub mod store;
 
-pub use entry::{SavedGame, SetAside, SCHEMA_VERSION};
+pub use entry::{ClockState, SavedGame, SetAside, TableSettings, SCHEMA_VERSION};
 
 use std::fmt;
 

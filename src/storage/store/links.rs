@@ -4,7 +4,7 @@ use super::{Opened, Restored, Store, AT_GAME};
 use crate::record::GameRecord;
 use crate::storage::clock::new_id;
 use crate::storage::meet::{link_meets, restore_as, LinkMeets, Restore};
-use crate::storage::SavedGame;
+use crate::storage::{ClockState, SavedGame};
 
 impl Store {
     /// Opens a game that arrived by link (a friend's "your move"): when a saved game is the
@@ -42,6 +42,13 @@ impl Store {
                 let mut game = here.clone();
                 let added = cursor - game.record.moves.len();
                 game.record.moves = record.moves;
+                game.record.times = record.times;
+                game.record.timeout = record.timeout;
+                // A new turn on the board: its time starts from nothing.
+                game.clock = ClockState {
+                    paused: game.clock.paused,
+                    ..ClockState::default()
+                };
                 game.cursor = cursor;
                 game.updated_ms = now_ms;
                 (game, LinkMeets::Extends, added, None)
