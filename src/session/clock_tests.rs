@@ -12,7 +12,11 @@ const NAMES: [&str; 5] = ["Ann", "Bo", "Cy", "Di", "Ed"];
 
 /// A new game of `slug` for as many players as `computers` names (`Some`: the computer plays
 /// that seat), with its default options and `clock`.
-fn game(slug: &str, computers: &[Option<Strength>], clock: Option<ClockRule>) -> Session {
+pub(super) fn game(
+    slug: &str,
+    computers: &[Option<Strength>],
+    clock: Option<ClockRule>,
+) -> Session {
     let entry = crate::registry::find(slug).unwrap();
     let options = entry.default_options(computers.len()).unwrap();
     let start = crate::registry::create(slug, &options, 5).unwrap();

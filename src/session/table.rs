@@ -57,7 +57,13 @@ pub fn sides(people: usize) -> Vec<Side> {
         0 | 1 => &[Side::Bottom],
         2 => &[Side::Bottom, Side::Top],
         3 => &[Side::Bottom, Side::Left, Side::Top],
-        _ => &[Side::Bottom, Side::Left, Side::Top, Side::Right, Side::Bottom],
+        _ => &[
+            Side::Bottom,
+            Side::Left,
+            Side::Top,
+            Side::Right,
+            Side::Bottom,
+        ],
     };
     order.iter().copied().take(people.max(1)).collect()
 }
@@ -101,9 +107,62 @@ impl Session {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::{sides, Side};
+    use crate::core::Strength;
+    use crate::session::clock_tests::game;
+    use crate::storage::TableSettings;
+
+    /// Plays the first legal move.
+    fn play(s: &mut crate::session::Session) {
+        let mv = s.shown().legal_moves()[0].clone();
+        s.play(&mv, 0.0).unwrap();
+    }
+
+    #[test]
+    fn the_page_faces_each_person_around_the_device_and_stays_for_the_computer() {
+        // Three people and a computer: the people sit at the bottom, the left and the top.
+        let robot = Some(Strength::Quick);
+        let mut s = game("stack-control", &[None, None, robot, None], None);
+        assert_eq!(s.facing(), Side::Bottom, "one side: nothing turns");
+        s.set_table(TableSettings {
+            around: true,
+            flipped: false,
+        });
+        assert_eq!(
+            (0..4).map(|seat| s.side_of(seat)).collect::<Vec<_>>(),
+            vec![Some(Side::Bottom), Some(Side::Left), None, Some(Side::Top)]
+        );
+        let mut seen = Vec::new();
+        for _ in 0..8 {
+            let mover = s.shown().to_move().unwrap();
+            let expected = match s.side_of(mover) {
+                Some(side) => side,
+                // The computer's turn: the page stays with the last person who moved.
+                None => s
+                    .side_of(s.timeline().mover(s.cursor() - 1).unwrap())
+                    .unwrap(),
+            };
+            assert_eq!(s.facing(), expected, "seat {mover} to move");
+            seen.push(s.facing());
+            play(&mut s);
+        }
+        assert!(seen.contains(&Side::Left) && seen.contains(&Side::Top));
+    }
+
+    #[test]
+    fn the_hand_off_names_where_the_next_person_sits() {
+        let mut s = game("evade", &[None, None], None);
+        s.set_table(TableSettings {
+            around: true,
+            flipped: false,
+        });
+        let seat = s.handoff().unwrap();
+        assert_eq!(s.side_of(seat), Some([Side::Bottom, Side::Top][seat]));
+        s.confirm_handoff();
+        assert_eq!(s.facing(), [Side::Bottom, Side::Top][seat]);
+    }
 
     #[test]
     fn people_take_the_sides_in_turn_order() {

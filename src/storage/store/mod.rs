@@ -62,6 +62,9 @@ pub struct Shelf {
     pub unsaved: Vec<(String, SaveError)>,
 }
 
+/// A saved game as the store read it, with its timeline when the store has one.
+pub type Opening = (SavedGame, Option<Rc<Timeline>>);
+
 /// Something that happened to the saved games after a page read them.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Change {
@@ -70,8 +73,9 @@ pub enum Change {
     Game {
         /// The game's id.
         id: String,
-        /// Its new version, if it was not deleted.
-        game: Option<SavedGame>,
+        /// Its new version, if it was not deleted (boxed: a saved game is large beside the
+        /// other changes).
+        game: Option<Box<SavedGame>>,
         /// Whether it is a new entry.
         new: bool,
     },
@@ -351,7 +355,7 @@ impl Store {
         };
         self.tell(Change::Game {
             id: id.to_string(),
-            game,
+            game: game.map(Box::new),
             new: flag == Some('n'),
         });
     }
@@ -386,7 +390,7 @@ impl Store {
     ///
     /// # Errors
     /// When there is none, or it cannot be opened.
-    pub fn load_line(&self, id: &str) -> Result<(SavedGame, Option<Rc<Timeline>>), String> {
+    pub fn load_line(&self, id: &str) -> Result<Opening, String> {
         if let Some(i) = self.find(id) {
             let e = &self.0.entries.borrow()[i];
             return Ok((e.game.clone(), e.line.clone()));

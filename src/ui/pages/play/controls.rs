@@ -86,8 +86,7 @@ pub fn buttons(
     let on_hint = session.offers_hint().then(|| {
         let dispatcher = dispatcher.clone();
         let ticket = session.ticket();
-        let mut record = record.clone();
-        record.moves.truncate(session.cursor());
+        let record = record.upto(session.cursor());
         Callback::from(move |_| {
             dispatcher.dispatch(PlayAction::AskHint(ticket));
             let reply = dispatcher.clone();

@@ -73,11 +73,11 @@ pub fn use_play(id: String, store: Store, pace: u32) -> UseReducerHandle<PlaySta
             let loader = store.clone();
             // A game another tab has just made may have arrived since the page first looked.
             if missing {
-                dispatcher.dispatch(PlayAction::Reload(store.load_line(&id)));
+                dispatcher.dispatch(PlayAction::Reload(Box::new(store.load_line(&id))));
             }
             let listening = store.listen(Callback::from(move |change: Change| match change {
                 Change::Game { id: changed, .. } if changed == id => {
-                    dispatcher.dispatch(PlayAction::Reload(loader.load_line(&id)));
+                    dispatcher.dispatch(PlayAction::Reload(Box::new(loader.load_line(&id))));
                 }
                 // A new game that is a copy of this one: another tab's diverging history.
                 Change::Game { id: copy, game: Some(game), new: true }

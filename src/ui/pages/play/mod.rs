@@ -145,10 +145,10 @@ pub fn Play(props: &PlayProps) -> Html {
     let (around, face) = facing(session);
     let now = crate::storage::clock::now_ms();
     let clocks = session.clock_rule().map(|_| {
-        let d = dispatcher.clone();
+        let d = dispatcher.to_callback();
         let (on_flag, on_pause) = (d.reform(|()| PlayAction::Flag), d.reform(PlayAction::Pause));
         html! { <Clocks faces={session.clocks(now)} at_ms={now} names={names.clone()}
-            paused={session.paused()} over={outcome.is_some()} {on_flag} {on_pause} /> }
+        paused={session.paused()} over={outcome.is_some()} {on_flag} {on_pause} /> }
     });
     let flipped = session.table().flipped.then_some("flipped");
 

@@ -11,8 +11,8 @@ use crate::registry::AnyGame;
 use crate::session::Session;
 use crate::storage::store::Store;
 use crate::ui::actions;
-use crate::ui::pages::new_game_table::TableChoice;
 use crate::ui::components::status::{isolated, player_name, result_line};
+use crate::ui::pages::new_game_table::TableChoice;
 use crate::ui::routes::Route;
 use crate::ui::views;
 

@@ -4,10 +4,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::record::Timeline;
 use crate::session::{Session, Ticket};
-use crate::storage::store::Store;
-use crate::storage::{SavedGame, TableSettings};
+use crate::storage::store::{Opening, Store};
+use crate::storage::TableSettings;
 use crate::storage::{clock, SaveError};
 use crate::ui::browser;
 use crate::ui::routes::Route;
@@ -105,7 +104,7 @@ pub enum PlayAction {
     /// Show the position after this many moves.
     Goto(usize),
     /// Another tab changed this game: take its version.
-    Reload(Result<(SavedGame, Option<Rc<Timeline>>), String>),
+    Reload(Box<Result<Opening, String>>),
     /// Something to tell the player.
     Tell(String),
     /// The seat the device was handed to holds it now.
@@ -158,7 +157,8 @@ impl Reducible for PlayState {
                     ..(*self).clone()
                 })
             }
-            (Ok(ours), PlayAction::Reload(Ok(theirs))) => {
+            (Ok(ours), PlayAction::Reload(theirs)) if theirs.is_ok() => {
+                let Ok(theirs) = *theirs else { return self };
                 let mut next = ours.clone();
                 return match next.adopt(theirs) {
                     Ok(()) => Rc::new(PlayState {
@@ -171,7 +171,7 @@ impl Reducible for PlayState {
             }
             (_, PlayAction::Reload(theirs)) => {
                 return Rc::new(PlayState {
-                    session: theirs.and_then(Session::open).map(synced),
+                    session: (*theirs).and_then(Session::open).map(synced),
                     message: None,
                     ..(*self).clone()
                 })

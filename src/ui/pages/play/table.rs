@@ -23,7 +23,11 @@ pub fn facing(session: &Session) -> (Classes, Option<String>) {
 /// "Turn to each player" and "Flip board", both switches (`aria-pressed`).
 pub fn table_buttons(dispatcher: &UseReducerDispatcher<PlayState>, session: &Session) -> Html {
     let table = session.table();
-    let switch = |id: &'static str, label: &'static str, on: bool, title: &'static str, flip: bool| {
+    let switch = |id: &'static str,
+                  label: &'static str,
+                  on: bool,
+                  title: &'static str,
+                  flip: bool| {
         let dispatcher = dispatcher.clone();
         let onclick = Callback::from(move |_| {
             let mut next = table;
