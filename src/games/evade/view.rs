@@ -98,7 +98,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
     html! {
         <>
             <div class="board-wrap">
-                <svg class="board evade-board evade-art" viewBox="-8 -14 662 666" role="group"
+                <svg class="board evade-board evade-art upright-cells" viewBox="-8 -14 662 666" role="group"
                     aria-label="Evade board, row 1 at the bottom. Arrow keys move between squares; Enter or Space picks a coin, then where it goes; Escape cancels.">
                     { draw::tiles(draw::MARGIN, 3) }
                     { for Square::all().map(|sq| cell(&c, sq)) }

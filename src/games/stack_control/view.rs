@@ -141,7 +141,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
     html! {
         <>
             <div class="board-wrap">
-                <svg class="board" viewBox="-8 -8 846 846" role="group"
+                <svg class="board upright-cells" viewBox="-8 -8 846 846" role="group"
                     aria-label="Stack Control board. Arrow keys move between squares; Enter or Space picks a stack, then its landing square; Escape cancels.">
                     { for Square::all().map(|sq| square(&c, sq)) }
                     { draw::coordinates() }

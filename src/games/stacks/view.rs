@@ -112,7 +112,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
     html! {
         <>
             <div class="board-wrap">
-                <svg class={classes!("board", "stacks-board", game.diabolical().then_some("diabolical"))}
+                <svg class={classes!("board", "stacks-board", "upright-cells", game.diabolical().then_some("diabolical"))}
                     viewBox={geo.view_box()} role="group" aria-label={aria}
                     data-to-move={to_move.map(|s| Colour::of_seat(s).letter_str())}
                     data-moves-left={to_move.map(|_| game.moves_left().to_string())}>

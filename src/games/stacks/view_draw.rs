@@ -321,17 +321,19 @@ pub fn direction_arrow(geo: Geo, seat: Seat) -> Html {
     .join(" ");
     let mid = (tip + head + base) / 2.0;
     let (rotate, words) = if seat == 0 {
-        (-90, "Light moves up")
+        (-90, "Light: from row a to row e")
     } else {
-        (90, "Dark moves down")
+        (90, "Dark: from row e to row a")
     };
     html! {
         <g class={classes!("direction", class_of(colour))} aria-hidden="true">
             <polygon points={points} fill={fill(colour)} stroke={edge(colour)} stroke-width="2.5" />
-            <text x={n(x)} y={n(mid)} text-anchor="middle" dominant-baseline="central"
-                transform={format!("rotate({rotate} {} {})", n(x), n(mid))} fill={edge(colour)}>
-                { words }
-            </text>
+            // Turned by a group, so that a flipped board can turn the words alone back.
+            <g transform={format!("rotate({rotate} {} {})", n(x), n(mid))}>
+                <text x={n(x)} y={n(mid)} text-anchor="middle" dominant-baseline="central" fill={edge(colour)}>
+                    { words }
+                </text>
+            </g>
         </g>
     }
 }

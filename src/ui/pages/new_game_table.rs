@@ -51,8 +51,8 @@ pub fn table_fields(
             <legend>{ "Table" }</legend>
             <label class="option">{ "Seats" }
                 <select id="seating" onchange={seats}>
-                    <option value="side" selected={!choice.around}>{ "All on one side (nothing turns)" }</option>
-                    <option value="around" selected={choice.around}>{ "Around the device (the page turns to each player)" }</option>
+                    <option value="side" selected={!choice.around}>{ "All on one side" }</option>
+                    <option value="around" selected={choice.around}>{ "Around the device (it turns to each)" }</option>
                 </select>
             </label>
             if choice.around && people.len() > 1 {

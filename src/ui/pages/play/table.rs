@@ -52,14 +52,21 @@ pub fn table_buttons(dispatcher: &UseReducerDispatcher<PlayState>, session: &Ses
 
 /// `ms` as a clock reads: minutes and seconds, and tenths in the last ten seconds.
 pub fn clock_text(ms: f64) -> String {
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let tenths = (ms.max(0.0) / 100.0).ceil() as u64;
+    let tenths = whole_ms(ms).div_ceil(100);
     if tenths < 100 {
         format!("0:{:02}.{}", tenths / 10, tenths % 10)
     } else {
         let seconds = tenths.div_ceil(10);
         format!("{}:{:02}", seconds / 60, seconds % 60)
     }
+}
+
+/// `ms` in whole milliseconds, none below zero (integer formatting: a float's costs the first
+/// load about 10 KB).
+fn whole_ms(ms: f64) -> u64 {
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let whole = ms.max(0.0).round() as u64;
+    whole
 }
 
 /// Props of [`Clocks`].
@@ -121,7 +128,7 @@ pub fn Clocks(props: &ClocksProps) -> Html {
                 let name = props.names.get(f.seat).cloned().unwrap_or_default();
                 html! {
                     <span class={classes!("clock", f.running.then_some("running"), (left < 10_000.0).then_some("low"), (left <= 0.0).then_some("out"))}
-                        data-seat={f.seat.to_string()} data-left={format!("{left:.0}")}
+                        data-seat={f.seat.to_string()} data-left={whole_ms(left).to_string()}
                         aria-label={format!("{name}: {} left", clock_text(left))}>
                         <bdi class="who">{ name }</bdi>{ " " }<span class="time">{ clock_text(left) }</span>
                     </span>
