@@ -23,12 +23,14 @@ use crate::storage::SavedGame;
 mod clocks;
 mod seats;
 mod share;
+mod since;
 pub mod table;
 mod turns;
 
 pub use clocks::ClockFace;
 pub use seats::MoveText;
 pub use share::{link_payload, secrets_question};
+pub use since::SinceMove;
 
 /// Generations are drawn from one counter for the whole page, so a ticket taken from one
 /// session is never current in another (a game reopened after another tab's change).

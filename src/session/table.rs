@@ -3,10 +3,11 @@
 //! All on one side (the default) nothing turns. Around the device, the people take its sides
 //! in turn order, clockwise as seen from above: two sit across from each other (bottom, top);
 //! three take the bottom, the left and the top; four every side; a fifth shares the bottom
-//! with the first. On each person's turn the page turns to face them: 180° for the top, 90°
-//! for a side. Computers have no place at the table: while one is to move (and once the game
-//! is over) the board stays with the last person who moved. "Flip" turns the board alone by a
-//! further half turn, for someone looking at it from the other side.
+//! with the first. On each person's turn the page turns to face them: 180° for the top (the
+//! board then stays where it lies, its words and pieces turned to them), 90° for a side.
+//! Computers have no place at the table: while one is to move (and once the game is over) the
+//! board stays with the last person who moved. "Flip" turns the board alone by a further half
+//! turn, for someone looking at it from the other side.
 
 use super::Session;
 use crate::core::{Seat, Viewer};
@@ -105,6 +106,16 @@ impl Session {
             .and_then(|s| self.side_of(s))
             .unwrap_or(Side::Bottom)
     }
+
+    /// Whether the board is drawn a half turn round within the page: when someone asked
+    /// (Flip), or when the page faces the top edge. Then the board itself stays where it
+    /// lies on the table while its words and pieces turn to the person across it, so each
+    /// player's own side stays by them (Evade's row 6 by the player who starts there), as
+    /// over a real board; a Flip on top of that turns it round again.
+    pub fn board_flipped(&self) -> bool {
+        let across = self.table().around && self.facing() == Side::Top;
+        self.table().flipped != across
+    }
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
@@ -162,6 +173,13 @@ mod tests {
         assert_eq!(s.side_of(seat), Some([Side::Bottom, Side::Top][seat]));
         s.confirm_handoff();
         assert_eq!(s.facing(), [Side::Bottom, Side::Top][seat]);
+        // The board stays where it lies for the person across it: their row by them.
+        assert_eq!(s.board_flipped(), seat == 1);
+        s.set_table(TableSettings {
+            around: true,
+            flipped: true,
+        });
+        assert_eq!(s.board_flipped(), seat == 0);
     }
 
     #[test]

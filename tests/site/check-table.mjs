@@ -143,13 +143,17 @@ try {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const p = await phone.newPage();
   await newTable(p, 2, 5);
+  // As the phone layout check measures it (the board and the mover's controls), and the
+  // running clock on the same screen.
   const span = () => p.evaluate(() => {
-    const rects = [...document.querySelectorAll('svg.board, .board-panel, .clock.running')].filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect());
-    return Math.round(Math.max(...rects.map((r) => r.bottom)) - Math.min(...rects.map((r) => r.top)));
+    const rects = [...document.querySelectorAll('svg.board, .board-panel')].filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect());
+    const clock = document.querySelector('.clock.running').getBoundingClientRect();
+    const seen = clock.top >= 0 && clock.bottom <= innerHeight;
+    return [Math.round(Math.max(...rects.map((r) => r.bottom)) - Math.min(...rects.map((r) => r.top))), seen];
   });
   for (let k = 0; k < 2; k++) {
-    const [seat, angle, height] = [await mover(p), await turn(p), await span()];
-    check(angle === SIDES[2][seat] && height <= 700, `phone around: seat ${seat + 1} to move, turned ${angle}°, the board, the mover's controls and clock span ${height} px (at most 700)`);
+    const [seat, angle, [height, clock]] = [await mover(p), await turn(p), await span()];
+    check(angle === SIDES[2][seat] && height <= 700 && clock, `phone around: seat ${seat + 1} to move, turned ${angle}°, the board and the mover's controls span ${height} px (at most 700), the running clock ${clock ? 'on' : 'off'} the screen`);
     if (angle === 180) await shot(p, 'phone-around.png');
     if (k === 0) check(await tapMove(p), 'phone around: a move made by tapping the board');
   }

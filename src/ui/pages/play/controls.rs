@@ -29,6 +29,37 @@ pub fn play_move(dispatcher: UseReducerDispatcher<PlayState>) -> impl Fn(String,
     }
 }
 
+/// Why there is no share link while a game of secrets is played (nothing when there is one).
+pub fn no_link_note(session: &Session) -> Html {
+    if session.offers_link() {
+        return Html::default();
+    }
+    html! {
+        <p class="meta" id="no-link">{ "No share link while this game is played: a link carries every move, every player's secret setup included, so anyone who opens it would see them. Pass the device instead; the link is offered again when the game is over." }</p>
+    }
+}
+
+/// What the person to move reads first: every move since their last turn (the others', the
+/// computer's, each step of a turn of several), in words, numbered as in the move list.
+pub fn since_line(session: &Session, names: &[String]) -> Html {
+    let since = session.since_last_turn();
+    if since.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <div class="since" id="since" role="status" aria-live="polite">
+            <span class="since-title">{ "Since your last turn:" }</span>
+            <ol>
+                { for since.iter().map(|m| html! {
+                    <li value={m.number.to_string()}>
+                        <bdi class="who">{ names.get(m.seat).cloned().unwrap_or_default() }</bdi>{ " " }{ m.text.text.clone() }
+                    </li>
+                }) }
+            </ol>
+        </div>
+    }
+}
+
 /// Whose turn it is on the board (and whether the computer thinks, or could not move, with a
 /// button to ask it again), in the seat's colour (`turn_style`), or the game's result: of the
 /// position `shown`, whose `outcome` it is.
@@ -141,9 +172,6 @@ pub fn buttons(
             }
             <button type="button" onclick={on_download}>{ "Download" }</button>
         </div>
-        if !offered {
-            <p class="meta" id="no-link">{ "No share link while this game is played: a link carries every move, every player's secret setup included, so anyone who opens it would see them. Pass the device instead; the link is offered again when the game is over." }</p>
-        }
         if let Some((link, copied)) = &**share {
             <label class="share">
                 { format!("Link to this game, all {} moves{}", record.moves.len(),

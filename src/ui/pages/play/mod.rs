@@ -15,7 +15,7 @@ mod teach;
 
 pub use state::{tell_play_page, News};
 
-use controls::{buttons, play_move, turn_banner};
+use controls::{buttons, no_link_note, play_move, since_line, turn_banner};
 use live::use_play;
 use parts::{handoff_screen, player_cards, rematch, result_box, seat_colour};
 use state::PlayAction;
@@ -150,7 +150,7 @@ pub fn Play(props: &PlayProps) -> Html {
         html! { <Clocks faces={session.clocks(now)} at_ms={now} names={names.clone()}
         paused={session.paused()} over={outcome.is_some()} {on_flag} {on_pause} /> }
     });
-    let flipped = session.table().flipped.then_some("flipped");
+    let flipped = session.board_flipped().then_some("flipped");
 
     html! {
         <section class={classes!("page", "play", around)} style={face}>
@@ -159,9 +159,12 @@ pub fn Play(props: &PlayProps) -> Html {
                 <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
                 { turn_banner(session, (shown.as_ref(), outcome.as_ref()), &names, turn_style.clone(), &dispatcher) }
                 { clocks }
+                { since_line(session, &names) }
             </div>
             <div class={classes!("play-layout", turn_style.as_ref().map(|_| "turn"), hint_move.map(|_| "hinting"), flipped)} style={turn_style.clone()}>
                 { views::board(&record.game, board_props) }
+                // Hint, Undo and the rest: on a phone, a toolbar above the board.
+                <div class="play-tools">{ buttons(&dispatcher, session, hinted, &share) }</div>
                 <div class="play-status">
                     if props.store.kind() == Kind::Memory {
                         <p class="warning" role="alert">{ "This browser gives the app no storage: this game lasts only while this tab is open. Download it to keep it." }</p>
@@ -194,7 +197,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
                     { result.unwrap_or_default() }
                     { chart }
-                    { buttons(&dispatcher, session, hinted, &share) }
+                    { no_link_note(session) }
                     { table_buttons(&dispatcher, session) }
                 </div>
                 <div class="play-players">
