@@ -52,7 +52,12 @@ fn time_used(times: &[u64], range: std::ops::Range<usize>) -> Html {
     let Some(moves) = times.get(range) else {
         return Html::default();
     };
-    let seconds = moves.iter().sum::<u64>().div_ceil(1000);
+    let ms = moves.iter().sum::<u64>();
+    // The computer's moves take no time of a clock.
+    if ms == 0 {
+        return Html::default();
+    }
+    let seconds = ms.div_ceil(1000);
     html! { <span class="time" title="time used">{ format!("{}:{:02}", seconds / 60, seconds % 60) }</span> }
 }
 
