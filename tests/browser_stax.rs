@@ -48,7 +48,7 @@ async fn phone_layout_fits() {
     let style = document().create_element("style").unwrap();
     style.set_text_content(Some(&format!(
         "{}\n#app-under-test {{ width: 390px; }} main {{ padding: .6rem; }} \
-         .play-layout {{ grid-template-columns: 1fr; grid-template-areas: \"board\" \"panel\" \"status\" \"players\" \"moves\"; grid-template-rows: none; }} \
+         .play-layout {{ grid-template-columns: 1fr; grid-template-areas: \"tools\" \"board\" \"panel\" \"status\" \"players\" \"moves\"; grid-template-rows: none; }} \
          svg.board {{ max-height: none; }}",
         include_str!("../static/style.css")
     )));

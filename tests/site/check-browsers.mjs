@@ -424,14 +424,21 @@ async function twoTabs(e, d) {
 }
 
 // The play section's turn in degrees, from its computed transform, once it has stopped turning.
+// (Read until two readings 150 ms apart agree: WebKit does not list a running transition.)
 const pageTurn = () => new Promise((resolve) => {
+  const angle = () => {
+    const s = document.querySelector('section.play');
+    const t = s ? getComputedStyle(s).transform : 'none';
+    if (!t || t === 'none') return 0;
+    const [a, b] = t.slice(t.indexOf('(') + 1, -1).split(',').map(Number);
+    return Math.round((Math.atan2(b, a) * 180) / Math.PI);
+  };
+  let last = null;
   const read = () => {
     const s = document.querySelector('section.play');
-    if (s && s.getAnimations().some((a) => a.playState === 'running')) { setTimeout(read, 50); return; }
-    const t = s ? getComputedStyle(s).transform : 'none';
-    if (!t || t === 'none') { resolve(0); return; }
-    const [a, b] = t.slice(t.indexOf('(') + 1, -1).split(',').map(Number);
-    resolve(Math.round((Math.atan2(b, a) * 180) / Math.PI));
+    const now = angle();
+    if ((s && s.getAnimations().some((a) => a.playState === 'running')) || now !== last) { last = now; setTimeout(read, 150); return; }
+    resolve(now);
   };
   setTimeout(read, 50);
 });
