@@ -452,6 +452,9 @@ async function turned(e, d) {
   await run(d, fillForm, { seating: 'around' });
   await d.findElement({ css: '#start-game' }).click();
   await run(d, waitIn, { css: 'svg.board', ms: 15000 });
+  // The turn's brief animation is left out here: a headless WebKit may draw no frames for a
+  // while, and stop a transition half way.
+  await run(d, () => document.head.insertAdjacentHTML('beforeend', '<style>.play.around { transition: none !important; }</style>'));
   // Seats 1, 2 and 3 sit at the bottom, on the left and at the top.
   const seen = [];
   let right = true;
