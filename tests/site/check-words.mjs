@@ -1,11 +1,12 @@
-// Every move said: "since your last turn" names each move the person to move has not seen
+// Every move said and every piece read: no word on a board or a rules drawing within a contrast
+// ratio of 3 of what it is drawn on; "since your last turn" names each move the person to move has not seen
 // (after the computer's turn; in a three-person Evacuate after each hand-over, every step);
 // on a phone (390x844) Hint and Undo are on the first screen at the start of a turn in every
 // game; a new screen starts at its top; Share says what it did beside its button; a shared
 // link says whose game it opened.
 // Usage: node tests/site/check-words.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
 import { start, gamesOf } from './serve.mjs';
-import { playEvacuate } from './players.mjs';
+import { playStackControl, playEvade, playStacks, playStax, playEvacuate } from './players.mjs';
 
 const site = await start(process.argv[2]);
 const GAMES = gamesOf(process.argv[2]);
@@ -37,7 +38,85 @@ function namesEverything({ since, movers, moves, mover }) {
     && (first === 1 || movers[first - 1] === mover);
 }
 
+/// In the page: every word drawn in the SVG pictures `selector` names whose colour is within a
+/// contrast ratio of 3 of what it is drawn on (WCAG's non-text contrast), as "text (colour on
+/// colour, ratio)", and how many words were measured. What a word is drawn on is the last
+/// shape painted before it whose fill holds the word's middle (an opaque fill, not a
+/// gradient); a word drawn with a halo (a stroke painted under its fill) stands on its halo.
+const lowContrast = (selector) => {
+  const rgb = (c) => { const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?/.exec(c || ''); return m ? { v: [m[1], m[2], m[3]].map(Number), a: m[4] === undefined ? 1 : Number(m[4]) } : null; };
+  const lum = ([r, g, b]) => { const f = (x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; }; return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const ratio = (p, q) => { const [a, b] = [lum(p), lum(q)].sort((x, y) => y - x); return (a + 0.05) / (b + 0.05); };
+  const visible = (el) => { for (let e = el; e && e.nodeType === 1; e = e.parentNode) { const s = getComputedStyle(e); if (s.display === 'none' || s.visibility === 'hidden' || Number(s.opacity) < 0.5) return false; } return el.getClientRects().length > 0; };
+  const out = [];
+  let words = 0;
+  for (const svg of document.querySelectorAll(selector)) {
+    const shapes = [...svg.querySelectorAll('rect, circle, ellipse, polygon, path')].filter((s) => {
+      const st = getComputedStyle(s);
+      const fill = rgb(st.fill);
+      return fill && fill.a >= 0.5 && Number(st.fillOpacity) >= 0.5 && visible(s);
+    });
+    for (const t of svg.querySelectorAll('text')) {
+      if (!t.textContent.trim() || !visible(t)) continue;
+      const st = getComputedStyle(t);
+      const colour = rgb(st.fill);
+      if (!colour) continue;
+      const r = t.getBoundingClientRect();
+      const point = new DOMPoint(r.left + r.width / 2, r.top + r.height / 2);
+      let under = null;
+      for (const s of shapes) {
+        if (!(s.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+        const m = s.getScreenCTM();
+        if (m && s.isPointInFill(point.matrixTransform(m.inverse()))) under = s;
+      }
+      if (!under) continue;
+      words++;
+      const bg = rgb(getComputedStyle(under).fill);
+      // A word drawn with a halo (a stroke under its fill) stands on its halo.
+      const halo = rgb(st.stroke);
+      const haloed = halo && parseFloat(st.strokeWidth) >= 1.5 && st.paintOrder.startsWith('stroke');
+      const k = haloed ? ratio(colour.v, halo.v) : ratio(colour.v, bg.v);
+      if (k < 3) out.push(`"${t.textContent.trim()}" (${st.fill} on ${haloed ? 'its halo ' + st.stroke : getComputedStyle(under).fill}, ${k.toFixed(2)})`);
+    }
+  }
+  return { words, low: [...new Set(out)] };
+};
+
 try {
+  // Contrast: every word on the boards in mid-game and in the rules pages' drawings; and the
+  // check finds the Stack Control height badge as it was before it was styled (black on black).
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const d = await desk.newPage();
+  const players = { 'stack-control': playStackControl, evade: playEvade, stacks: playStacks, stax: playStax, evacuate: playEvacuate };
+  for (const slug of GAMES) {
+    await d.goto(base + '#/rules/' + slug);
+    await d.waitForSelector('.rules svg');
+    const rules = await d.evaluate(lowContrast, '.rules svg');
+    check(rules.words > 0 && rules.low.length === 0, `contrast: ${slug}'s rules drawings, ${rules.words} words, none below 3${rules.low.length ? ': ' + rules.low.slice(0, 4).join(', ') : ''}`);
+    if (slug === 'stack-control') {
+      await d.addStyleTag({ content: '.stack-height circle, .stack-height text { fill: #000 !important; }' });
+      const old = await d.evaluate(lowContrast, '.rules svg');
+      check(old.low.some((w) => /^"\d+" \(rgb\(0, 0, 0\) on rgb\(0, 0, 0\)/.test(w)), `contrast: the check finds the old black-on-black height badge (${old.low.slice(0, 2).join(', ')})`);
+    }
+    // Mid-game: the game's player plays for a while, then stops where it is.
+    await d.goto(base + '#/new/' + slug);
+    await d.waitForSelector('#start-game');
+    await d.click('#start-game');
+    await d.waitForSelector('svg.board, #handoff-ready');
+    const playing = d.evaluate(players[slug], { players: 2 }).catch(() => null);
+    await d.waitForFunction(() => document.querySelectorAll('.moves li').length >= 6 || document.querySelector('.game-over'), null, { timeout: 30000 }).catch(() => null);
+    await d.evaluate(() => { window.__setTimeout = window.setTimeout; window.setTimeout = () => 0; });
+    void playing;
+    await d.waitForTimeout(300);
+    if (await d.locator('#handoff-ready').count()) { await d.click('#handoff-ready'); await d.waitForSelector('svg.board'); }
+    const board = await d.evaluate(lowContrast, 'svg.board');
+    check(board.low.length === 0, `contrast: ${slug}'s board in mid-game, ${board.words} words on a shape, none below 3${board.low.length ? ': ' + board.low.slice(0, 4).join(', ') : ''}`);
+    await shot(d, `contrast-${slug}.png`);
+    // The player stays stopped (its next step was never scheduled); the page needs its timers.
+    await d.evaluate(() => { window.setTimeout = window.__setTimeout; });
+  }
+  await desk.close();
+
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await phone.newPage();
   const errors = [];
