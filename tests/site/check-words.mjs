@@ -141,6 +141,19 @@ try {
     await shot(page, `phone-first-${slug}.png`);
   }
 
+  // At the end of a game on a phone, the result with its scores is on the first screen.
+  await page.goto(base + '#/new/stack-control');
+  await page.waitForSelector('#start-game');
+  await page.selectOption('#player-count', '3');
+  await page.tap('#start-game');
+  await page.waitForSelector('svg.board');
+  await page.evaluate(playStackControl);
+  await page.waitForSelector('.game-over .final-scores');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const end = await page.evaluate(() => Math.round(document.querySelector('.game-over .final-scores').getBoundingClientRect().bottom));
+  check(end <= 844, `phone: at the end the result and its scores are on the first screen (they end ${end} px down, of 844)`);
+  await shot(page, 'phone-end-scores.png');
+
   // Against the computer: after its move, the line names it.
   await page.goto(base + '#/new/stack-control');
   await page.waitForSelector('#start-game');

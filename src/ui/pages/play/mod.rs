@@ -163,6 +163,8 @@ pub fn Play(props: &PlayProps) -> Html {
             </div>
             <div class={classes!("play-layout", turn_style.as_ref().map(|_| "turn"), hint_move.map(|_| "hinting"), flipped)} style={turn_style.clone()}>
                 { views::board(&record.game, board_props) }
+                // The result first (on a phone, above everything else), with its scores.
+                if let Some(result) = result { <div class="play-result">{ result }</div> }
                 // Hint, Undo and the rest: on a phone, a toolbar above the board.
                 <div class="play-tools">{ buttons(&dispatcher, session, hinted, &share) }</div>
                 <div class="play-status">
@@ -195,7 +197,6 @@ pub fn Play(props: &PlayProps) -> Html {
                     { hint_note }
                     { replay }
                     if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
-                    { result.unwrap_or_default() }
                     { chart }
                     { no_link_note(session) }
                     { table_buttons(&dispatcher, session) }
