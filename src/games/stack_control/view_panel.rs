@@ -9,6 +9,19 @@ use crate::core::Game;
 use crate::ui::kit::tap::say;
 use crate::ui::kit::BoardProps;
 
+/// A stack's pyramids counted by size ("2 pawns, 1 queen"): three of a size capture.
+fn by_size(stack: &[super::pieces::Pyramid]) -> String {
+    use super::pieces::Size;
+    [(Size::Pawn, "pawn"), (Size::Drone, "drone"), (Size::Queen, "queen")]
+        .iter()
+        .filter_map(|&(size, name)| {
+            let n = stack.iter().filter(|p| p.size == size).count();
+            (n > 0).then(|| format!("{n} {name}{}", if n == 1 { "" } else { "s" }))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The picked stack, whole, top first.
 fn stack_detail(game: &StackControl, sq: Square, landings: usize) -> Html {
     let stack = game.stack(sq);
@@ -21,7 +34,7 @@ fn stack_detail(game: &StackControl, sq: Square, landings: usize) -> Html {
     };
     html! {
         <>
-            <p>{ format!("The stack on {sq} ({} high) moves exactly {pips}; {landing}", stack.len()) }</p>
+            <p>{ format!("The stack on {sq} ({} high: {}) moves exactly {pips}; {landing}", stack.len(), by_size(stack)) }</p>
             <ol class="stack-list" aria-label={format!("Stack on {sq}, top to bottom")}>
                 { for stack.iter().rev().map(|&p| html! {
                     <li>
