@@ -332,7 +332,7 @@ try {
     const payload = Buffer.from(JSON.stringify({ ...record, moves: record.moves.slice(0, 1) })).toString('base64url');
     await page.goto(base + '#/import/' + payload);
     await page.waitForSelector('#copy-notice');
-    check(/older than your game/.test(await page.locator('#copy-notice').innerText()), 'older link: the page says the link is older');
+    check(/this link is older/.test(await page.locator('#copy-notice').innerText()), 'older link: the page says the link is older');
     await page.waitForTimeout(300);
     const after = (await readDb(page)).games[id];
     check(after === before, 'older link: the saved game is unchanged, byte for byte (its position too)');

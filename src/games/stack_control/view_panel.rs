@@ -12,14 +12,18 @@ use crate::ui::kit::BoardProps;
 /// A stack's pyramids counted by size ("2 pawns, 1 queen"): three of a size capture.
 fn by_size(stack: &[super::pieces::Pyramid]) -> String {
     use super::pieces::Size;
-    [(Size::Pawn, "pawn"), (Size::Drone, "drone"), (Size::Queen, "queen")]
-        .iter()
-        .filter_map(|&(size, name)| {
-            let n = stack.iter().filter(|p| p.size == size).count();
-            (n > 0).then(|| format!("{n} {name}{}", if n == 1 { "" } else { "s" }))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+    [
+        (Size::Pawn, "pawn"),
+        (Size::Drone, "drone"),
+        (Size::Queen, "queen"),
+    ]
+    .iter()
+    .filter_map(|&(size, name)| {
+        let n = stack.iter().filter(|p| p.size == size).count();
+        (n > 0).then(|| format!("{n} {name}{}", if n == 1 { "" } else { "s" }))
+    })
+    .collect::<Vec<_>>()
+    .join(", ")
 }
 
 /// The picked stack, whole, top first.

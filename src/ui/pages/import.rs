@@ -38,18 +38,29 @@ fn news_of(opened: &Opened, record: &GameRecord) -> News {
             record.moves.len(),
             plural(record.moves.len())
         ),
-        LinkMeets::Same => "You already have this game as the link shows it: nothing new.".to_string(),
-        LinkMeets::Older => {
-            "This link is older than your game (your game has every move of it and more): nothing was changed.".to_string()
-        }
+        LinkMeets::Same => format!(
+            "Your game between {}: you already have it as the link shows it, nothing new.",
+            names.join(", ")
+        ),
+        LinkMeets::Older => format!(
+            "Your game between {}: this link is older (your game has every move of it and more), nothing was changed.",
+            names.join(", ")
+        ),
+        // Only the end on time is new (a clock ran out on the other device).
+        LinkMeets::Extends if opened.added == 0 => format!(
+            "Your game between {}: the link ends it on time; nothing else changed.",
+            names.join(", ")
+        ),
         LinkMeets::Extends => format!(
-            "The link added {} new move{} to your game since you last looked:",
+            "Your game between {}: the link added {} new move{} since you last looked:",
+            names.join(", "),
             opened.added,
             plural(opened.added)
         ),
-        LinkMeets::Diverged => {
-            "This link's moves differ from the game you have: both are kept. This is the link's; yours is unchanged.".to_string()
-        }
+        LinkMeets::Diverged => format!(
+            "Your game between {}: this link's moves differ from yours, so both are kept. This is the link's; yours is unchanged.",
+            names.join(", ")
+        ),
     };
     News {
         text,
