@@ -237,6 +237,24 @@ async fn keyboard_only_play() {
     sleep(40).await;
     assert_eq!(active_square().as_deref(), Some("e5"));
 
+    // On a flipped board the arrows go the way they point on the screen: up the screen is
+    // down the board, right is left.
+    let flip: HtmlElement = wait_for("#flip-board").await.dyn_into().unwrap();
+    flip.click();
+    wait_for(".play-layout.flipped").await;
+    let e5 = wait_for("svg.board .cell[data-square='e5']").await;
+    key(&e5, "ArrowUp");
+    sleep(40).await;
+    assert_eq!(active_square().as_deref(), Some("e4"), "flipped: ArrowUp");
+    let e4 = wait_for("svg.board .cell[data-square='e4']").await;
+    key(&e4, "ArrowRight");
+    sleep(40).await;
+    assert_eq!(active_square().as_deref(), Some("d4"), "flipped: ArrowRight");
+    let flip: HtmlElement = wait_for("#flip-board").await.dyn_into().unwrap();
+    flip.click();
+    sleep(60).await;
+    assert_eq!(count(".play-layout.flipped"), 0);
+
     // Enter picks a stack and shows its landing squares; Escape cancels; Enter on a landing
     // square plays the move.
     let stacks = document()
