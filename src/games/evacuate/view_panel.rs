@@ -131,30 +131,41 @@ fn picked(c: &Panel) -> Html {
             </div>
         };
     };
-    let ways = t.ways(piece, at);
+    // A pugilist's two ways: each button and each preview names its door.
+    let confirms = t.confirms(piece, at);
+    let two = confirms.len() > 1;
     let mut lines = Vec::new();
-    for (i, mv) in ways.iter().enumerate() {
+    for (_, mv, words) in &confirms {
         let mut after = g.clone();
         if after.play(mv).is_ok() {
-            if i > 0 {
-                lines.push("Or, with your pugilist, the other way:".to_string());
+            if two {
+                lines.push(format!(
+                    "{}:",
+                    words
+                        .trim_start_matches("Confirm: ")
+                        .replace("toward", "Toward")
+                ));
             }
             lines.extend(describe(g, &after, mv, t.names));
         }
     }
+    let buttons = confirms.iter().enumerate().map(|(i, (thing, mv, words))| {
+        let onclick = tap(c.on_tap, thing.clone());
+        if i == 0 {
+            html! { <button type="button" class="primary" id="evac-go" {onclick}>{ words.clone() }</button> }
+        } else {
+            html! { <button type="button" id="evac-other" data-m={mv.to_string()} {onclick}>{ words.clone() }</button> }
+        }
+    });
     html! {
         // The buttons first: they stay just under the stash however long the words are (on a
         // phone, board and buttons fit one screen).
         <div class="evac-preview" aria-live="polite">
             <div class="buttons">
-                <button type="button" class="primary" id="evac-go" onclick={tap(c.on_tap, Thing::Confirm)}>{ "Confirm" }</button>
-                if let Some(other) = ways.get(1) {
-                    <button type="button" id="evac-other" data-m={other.to_string()}
-                        onclick={tap(c.on_tap, Thing::Step(other.clone()))}>{ "Confirm the other way" }</button>
-                }
+                { for buttons }
                 { cancel }
             </div>
-            <p><b>{ "If you confirm: " }</b>{ lines.join(" ") }</p>
+            <p><b>{ if two { "Either way, with your pugilist. " } else { "If you confirm: " } }</b>{ lines.join(" ") }</p>
         </div>
     }
 }
