@@ -550,6 +550,12 @@ async fn every_tap_answers_and_the_mover_s_controls_fit_a_phone() {
         text.contains("'s stash (red and blue): place from your own (green and yellow)"),
         "{text}"
     );
+    // Said beside that stash too, far below the answer line on a phone.
+    let near = wait_for(".evac-seat .evac-said")
+        .await
+        .text_content()
+        .unwrap_or_default();
+    assert_eq!(near, text, "the answer beside the stash tapped");
     // A floor pyramid: whose it is and how it moves.
     click(&wait_for("svg.board [data-space='3'] .pc").await);
     let text = wait_said("level 1 of space 3").await;

@@ -79,6 +79,9 @@ struct Ctx<'a> {
 pub fn Board(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Evacuate>(props);
     let roving = use_roving("data-t", Tri::new(4, 1));
+    // The stash pyramid last tapped: the answer is said beside that stash too (another
+    // player's stash lies far below the answer line on a phone).
+    let tapped = use_state_eq(|| None::<Piece>);
     let Some(props) = &board else {
         return kit::not_this_game();
     };
@@ -89,6 +92,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
     // a step played keeps the focus on the board.
     let on_tap = {
         let (roving, on_tap, picked) = (roving.clone(), props.on_tap.clone(), props.pick.piece);
+        let tapped = tapped.clone();
         // Each pyramid that may be placed, with the first triangle it may go to.
         let firsts: Vec<(Piece, Tri)> = table
             .legal
@@ -101,6 +105,10 @@ pub fn Board(props: &AnyBoardProps) -> Html {
             })
             .collect();
         Callback::from(move |(thing, keyboard): (Thing, bool)| {
+            tapped.set(match &thing {
+                Thing::Stash(p) => Some(*p),
+                _ => None,
+            });
             match (&thing, keyboard) {
                 (Thing::Stash(p), true) if picked != Some(*p) => {
                     if let Some(&(_, t)) = firsts.iter().find(|f| f.0 == *p) {
@@ -197,6 +205,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                 last_move: props.last_move.as_ref(),
                 pick: current,
                 said: props.said.clone(),
+                tapped: *tapped,
                 on_tap: &on_tap,
             }) }
         </>

@@ -22,6 +22,8 @@ pub struct Panel<'a> {
     pub last_move: Option<&'a EvacuateMove>,
     pub pick: Pick,
     pub said: Option<AttrValue>,
+    /// The stash pyramid last tapped, if the last tap was on one.
+    pub tapped: Option<Piece>,
     /// A tap (or, `true`, a key) on something of the panel.
     pub on_tap: &'a Callback<(Thing, bool)>,
 }
@@ -215,6 +217,10 @@ fn steps(c: &Panel) -> Html {
 fn seat(c: &Panel, s: Seat, shown_above: bool) -> Html {
     let g = c.table.game;
     let name = c.table.name(s);
+    let near = c
+        .said
+        .clone()
+        .filter(|_| c.tapped.is_some_and(|p| g.colours(s).contains(&p.colour)));
     html! {
         <div class="evac-seat" data-seat={(s + 1).to_string()}>
             <p>
@@ -226,6 +232,11 @@ fn seat(c: &Panel, s: Seat, shown_above: bool) -> Html {
                 <div class="evac-stash" role="group" aria-label={format!("{name}'s stash")}>
                     { stash(c, g.colours(s), false) }
                 </div>
+                if let Some(near) = near {
+                    // The answer line's words again, beside the stash tapped (read out once,
+                    // by the answer line).
+                    <p class="evac-said" aria-hidden="true"><b>{ near }</b></p>
+                }
             }
         </div>
     }
