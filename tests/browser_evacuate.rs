@@ -205,9 +205,13 @@ async fn make_step(game: &Evacuate, mv: &EvacuateMove) {
             );
             click(&tri);
             let mut go = wait_for("#evac-go").await;
-            // The pugilist's other way: its own button when the triangle's way is legal too.
-            if reverse {
-                if let Some(other) = find("#evac-other") {
+            // The pugilist's other way: its own button when the triangle's way is legal too;
+            // each button names its door.
+            if let Some(other) = find("#evac-other") {
+                let words = |e: &web_sys::Element| e.text_content().unwrap_or_default();
+                assert!(words(&go).contains("toward door"), "{}", words(&go));
+                assert!(words(&other).contains("toward door"), "{}", words(&other));
+                if reverse {
                     go = other;
                 }
             }
@@ -227,7 +231,15 @@ async fn make_step(game: &Evacuate, mv: &EvacuateMove) {
                             preview.contains(&format!("They end on space {to}.")),
                             "{preview}"
                         );
-                        if !reverse {
+                        let dest = format!("svg.board .space.dest[data-space='{to}']");
+                        assert!(find(&dest).is_some(), "the destination is marked");
+                        if find("#evac-other").is_some() {
+                            // Either way: each destination names its door.
+                            let label = find(&dest)
+                                .and_then(|d| d.get_attribute("aria-label"))
+                                .unwrap_or_default();
+                            assert!(label.contains("going toward door"), "{label}");
+                        } else {
                             assert_eq!(
                                 count("svg.board .space.dest"),
                                 1,
@@ -533,8 +545,17 @@ async fn every_tap_answers_and_the_mover_s_controls_fit_a_phone() {
     assert!(now.contains("place a pyramid from your stash"), "{now}");
     // The other player's stash: whose it is.
     click(&wait_for("[data-p='R1']").await);
-    let text = wait_said("'s pyramids: only").await;
-    assert!(text.contains("'s pyramids: only"), "{text}");
+    let text = wait_said("'s stash").await;
+    assert!(
+        text.contains("'s stash (red and blue): place from your own (green and yellow)"),
+        "{text}"
+    );
+    // Said beside that stash too, far below the answer line on a phone.
+    let near = wait_for(".evac-seat .evac-said")
+        .await
+        .text_content()
+        .unwrap_or_default();
+    assert_eq!(near, text, "the answer beside the stash tapped");
     // A floor pyramid: whose it is and how it moves.
     click(&wait_for("svg.board [data-space='3'] .pc").await);
     let text = wait_said("level 1 of space 3").await;

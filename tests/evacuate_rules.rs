@@ -873,9 +873,91 @@ fn move_descriptions() {
     let g = game();
     assert_eq!(
         g.describe_move(&mv("G3@4.1"), Viewer::Everyone),
-        "G3@4.1 (to space 7)"
+        "green queen onto space 4, level 1: moves green queen, yellow drone, blue pawn to space 7"
     );
-    assert_eq!(g.describe_move(&mv("end"), Viewer::Everyone), "end");
+    assert_eq!(
+        g.describe_move(&mv("end"), Viewer::Everyone),
+        "end the turn"
+    );
+    assert_eq!(g.describe_move(&mv("pass"), Viewer::Everyone), "pass");
+    // Along random games: every step in words, no notation ("@", "r4.2+5.2", "t4.2"), each
+    // placement naming its pyramid and an evacuation its door and the pyramids that leave.
+    let mut out = 0;
+    for seed in 0..20 {
+        let mut g = game();
+        let mut rng = stackplay::core::Rng::new(seed);
+        while g.outcome().is_none() {
+            let Some(m) = g.random_move(&mut rng) else {
+                break;
+            };
+            let words = g.describe_move(&m, Viewer::Everyone);
+            assert!(!words.contains('@') && !words.contains('+'), "{m}: {words}");
+            match &m {
+                EvacuateMove::Place { piece, .. } | EvacuateMove::Reverse { piece, .. } => {
+                    let name = format!("{} {}", piece.colour.name(), piece.size.name());
+                    assert!(words.starts_with(&name), "{m}: {words}");
+                    if let Some(pv) = g
+                        .preview(
+                            match &m {
+                                EvacuateMove::Place { at, .. }
+                                | EvacuateMove::Reverse { at, .. } => *at,
+                                _ => unreachable!(),
+                            },
+                            piece.size,
+                        )
+                        .filter(|pv| pv.door.is_some() && !pv.evacuated.is_empty())
+                        .filter(|_| matches!(m, EvacuateMove::Place { .. }))
+                    {
+                        out += 1;
+                        let door = if pv.door == Some(Door::A) { "A" } else { "B" };
+                        assert!(
+                            words.contains(&format!(": out through door {door} with ")),
+                            "{m}: {words}"
+                        );
+                        for p in &pv.evacuated {
+                            let name = format!("{} {}", p.colour.name(), p.size.name());
+                            assert!(words.contains(&name), "{m}: {words}");
+                        }
+                    }
+                }
+                EvacuateMove::Release(_) => assert!(words.starts_with("release "), "{words}"),
+                EvacuateMove::Take(_) => assert!(words.starts_with("jammed: take off "), "{words}"),
+                _ => {}
+            }
+            g.play(&m).unwrap();
+        }
+    }
+    assert!(out > 0, "some evacuations were described");
+}
+
+/// Once the game is over, the table's facts describe no turn to take.
+#[test]
+fn over_game_facts_say_nothing_of_a_turn() {
+    let mut g = Evacuate::new(&"match=1".parse().unwrap(), 3).expect("new game");
+    let mut rng = stackplay::core::Rng::new(3);
+    let facts = g.table_facts();
+    assert!(
+        facts.iter().any(|f| f.label == "turn"),
+        "a game going on has a turn"
+    );
+    while g.outcome().is_none() {
+        let m = g.random_move(&mut rng).expect("a move while not over");
+        g.play(&m).unwrap();
+    }
+    let facts = g.table_facts();
+    assert!(
+        facts.iter().all(|f| f.label != "turn"
+            && !f.value.contains("jammed")
+            && !f.value.contains("take off")
+            && !f.value.contains("release")
+            && !f.value.contains("pass")),
+        "{:?}",
+        facts
+            .iter()
+            .map(|f| format!("{}: {}", f.label, f.value))
+            .collect::<Vec<_>>()
+    );
+    assert!(facts.iter().any(|f| f.label == "game" && f.value == "over"));
 }
 
 /// `play` accepts exactly the release steps listed (every subset of the movement pyramids

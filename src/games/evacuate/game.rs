@@ -2,11 +2,12 @@
 //! list's words and turns, the outcome, seat cards, table facts and the invariants.
 
 use super::board::{
-    Colour, Door, Mode, Piece, Size, Tri, COLOURS, LEVELS, SIZES, SPACES, TARGET, TRIANGLES,
+    Colour, Mode, Piece, Size, Tri, COLOURS, LEVELS, SIZES, SPACES, TARGET, TRIANGLES,
 };
 use super::movement::Sim;
 use super::moves::{EvacuateMove, EvacuateOptions, MatchRule};
 use super::rules::{EndReason, Evacuate, Phase};
+use super::words::{door_name, piece_name, pieces_words};
 use crate::core::{
     Fact, Game, GameInfo, OptionKind, OptionSpec, Outcome, PlayError, Seat, SeatCard, SetupChoices,
     SetupError, SetupForm, Side, SideRule, Viewer,
@@ -223,12 +224,36 @@ impl Game for Evacuate {
         self.step_ends_turn(mv, after)
     }
 
+    /// In the players' words, short: "green queen onto space 4, level 1: moves green pawn,
+    /// red pawn to space 7", "… out through door A with blue drone, yellow pawn", "release
+    /// green pawn", "end the turn".
     fn describe_move(&self, mv: &EvacuateMove, _viewer: Viewer) -> String {
         let (EvacuateMove::Place { piece, at } | EvacuateMove::Reverse { piece, at }) = mv else {
-            return mv.to_string();
+            return match mv {
+                EvacuateMove::Release(set) => {
+                    let pieces: Vec<Piece> = set.iter().filter_map(|t| self.triangle(*t)).collect();
+                    format!("release {}", pieces_words(&pieces))
+                }
+                EvacuateMove::Take(t) => format!(
+                    "jammed: take off {}",
+                    self.triangle(*t).map(piece_name).unwrap_or_default()
+                ),
+                EvacuateMove::End => "end the turn".into(),
+                EvacuateMove::Pass => "pass".into(),
+                EvacuateMove::Trade(c) => format!("trade yellow's tree for {}'s", c.name()),
+                EvacuateMove::Place { .. } | EvacuateMove::Reverse { .. } => mv.to_string(),
+            };
         };
-        if usize::from(at.level) > self.stack(at.space).len() {
-            return format!("{mv} (nudge)");
+        let onto = format!(
+            "{} onto space {}, level {}",
+            piece_name(*piece),
+            at.space,
+            at.level
+        );
+        let level = usize::from(at.level);
+        let stack = self.stack(at.space);
+        if level > stack.len() {
+            return format!("{onto}: a nudge");
         }
         let reverse = matches!(mv, EvacuateMove::Reverse { .. });
         match self.simulate(self.turn, *at, piece.size.pips(), reverse) {
@@ -236,16 +261,19 @@ impl Game for Evacuate {
                 door: Some(door),
                 out,
                 ..
-            }) => format!(
-                "{mv} (out through door {}: {})",
-                if door == Door::A { "A" } else { "B" },
-                out.iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
+            }) if !out.is_empty() => format!(
+                "{onto}: out through door {} with {}",
+                door_name(door),
+                pieces_words(&out)
             ),
-            Some(Sim { to: Some(to), .. }) => format!("{mv} (to space {to})"),
-            _ => mv.to_string(),
+            Some(Sim {
+                door: Some(door), ..
+            }) => format!("{onto}: toward door {}, nothing left", door_name(door)),
+            Some(Sim { to: Some(to), .. }) => format!(
+                "{onto}: moves {} to space {to}",
+                pieces_words(&stack[level - 1..])
+            ),
+            _ => onto,
         }
     }
 
@@ -320,6 +348,7 @@ impl Game for Evacuate {
 
     fn table_facts(&self) -> Vec<Fact> {
         let phase = match self.phase {
+            _ if self.over.is_some() => "",
             Phase::Before => "place a pyramid from the stash (a move or a nudge), or release",
             Phase::Jam => "jammed: take off, move, nudge or pass",
             Phase::After => "release or end the turn",
@@ -328,8 +357,13 @@ impl Game for Evacuate {
         let mut facts = vec![
             Fact::new("round", self.round),
             Fact::new("ceiling", self.ceiling),
-            Fact::new("turn", phase),
         ];
+        if phase.is_empty() {
+            // Over: nothing describes a turn to take.
+            facts.push(Fact::new("game", "over"));
+        } else {
+            facts.push(Fact::new("turn", phase));
+        }
         facts.push(Fact::new(
             "match",
             match self.target() {

@@ -17,8 +17,9 @@
 //! - **Repetition** keys are 64-bit FNV-1a hashes of the position at turn starts; they are
 //!   forgotten when a pyramid leaves the floor or the ceiling drops (no earlier position can
 //!   come back then).
-//! - **Move descriptions** (`describe_move`) add `(nudge)`, `(to space N)` or
-//!   `(out through door A: G1 R1 G2)` to placements.
+//! - **Move descriptions** (`describe_move`) are words, no notation: "green queen onto
+//!   space 4, level 1: moves green queen, yellow drone to space 7", "…: out through door A
+//!   with green pawn, red pawn", "…: a nudge", "release red pawn", "end the turn".
 //! - **Tables**: [`Mode`] says which game is played (two, three or four players, or Phobos
 //!   Pugilists) and holds colour ownership ([`Mode::colours`], [`Mode::owner`],
 //!   [`Mode::owns`]); per-seat arrays have room for four seats. A pugilist moving its group

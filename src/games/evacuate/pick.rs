@@ -10,7 +10,7 @@
 use super::board::{direction, sides, Door, Piece, Touch, Tri, COLOURS, SIZES, SPACES};
 use super::moves::EvacuateMove;
 use super::rules::{Evacuate, Phase};
-use super::words::{door_name, piece_name, pieces_words, plural};
+use super::words::{door_name, piece_name, pieces_words, plural, way_door};
 use crate::core::pick::{why_not, Person, Picking, Tap};
 use crate::core::{Game, Seat};
 
@@ -162,6 +162,30 @@ impl<'a> Table<'a> {
         .into_iter()
         .filter(|m| self.legal.contains(m))
         .collect()
+    }
+
+    /// The confirm buttons of `piece` aimed at `at`: each way's tap and words. One way:
+    /// "Confirm"; a pugilist's two ways: each names its door ("Confirm: toward door B").
+    pub fn confirms(&self, piece: Piece, at: Tri) -> Vec<(Thing, EvacuateMove, String)> {
+        let ways = self.ways(piece, at);
+        let two = ways.len() > 1;
+        ways.into_iter()
+            .enumerate()
+            .map(|(i, mv)| {
+                let reverse = matches!(mv, EvacuateMove::Reverse { .. });
+                let words = if two {
+                    format!("Confirm: toward door {}", door_name(way_door(at, reverse)))
+                } else {
+                    "Confirm".to_string()
+                };
+                let thing = if i == 0 {
+                    Thing::Confirm
+                } else {
+                    Thing::Step(mv.clone())
+                };
+                (thing, mv, words)
+            })
+            .collect()
     }
 
     /// The triangles the picked pyramid may go to.
@@ -415,12 +439,7 @@ impl<'a> Table<'a> {
             None => true,
         };
         if !mine {
-            let whose = self.whose(p);
-            return Tap::Refuse(format!(
-                "{} pyramids: only {} places them.",
-                capital(&whose),
-                whose.trim_end_matches("'s")
-            ));
+            return Tap::Refuse(self.not_your_stash(p));
         }
         if let Some(why) = self.idle() {
             return Tap::Refuse(why);
@@ -437,6 +456,33 @@ impl<'a> Table<'a> {
                 aim: None,
             }),
             Some(why) => Tap::Refuse(why),
+        }
+    }
+
+    /// Why a pyramid of another player's stash may not be placed: whose stash it is, and
+    /// where the mover's own is (or why nothing is placed now).
+    fn not_your_stash(&self, p: Piece) -> String {
+        let g = self.game;
+        let colours = |s: Seat| {
+            g.colours(s)
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        };
+        let owner = g.mode().owner(p.colour).unwrap_or(g.turn());
+        let theirs = format!("That is {}'s stash ({})", self.name(owner), colours(owner));
+        match self.idle().or_else(|| self.no_placing()) {
+            Some(why) => format!("{theirs}. {why}"),
+            None => format!(
+                "{theirs}: place from your own ({}{}).",
+                colours(g.turn()),
+                if g.mode().wild() {
+                    ", or the general stash's blue"
+                } else {
+                    ""
+                }
+            ),
         }
     }
 

@@ -82,8 +82,20 @@ fn a_tap_on_the_other_players_stash_says_whose_it_is() {
     let table = Table::new(&game, &names, true);
     assert_eq!(
         table.tap(Pick::default(), Thing::Stash(p("R3"))),
-        Tap::Refuse("Ben's pyramids: only Ben places them.".into())
+        Tap::Refuse(
+            "That is Ben's stash (red and blue): place from your own (green and yellow).".into()
+        )
     );
+    // Every pyramid of Ben's stash answers so, whatever is picked.
+    let picked = Pick {
+        piece: Some(p("G1")),
+        aim: None,
+    };
+    for q in ["R1", "R2", "R3", "B1", "B2", "B3"] {
+        let why = table.tap(picked, Thing::Stash(p(q)));
+        let why = why.refusal().unwrap_or_default();
+        assert!(why.starts_with("That is Ben's stash"), "{q}: {why}");
+    }
     // Not the player's move: even Ann's own pyramids say so.
     let looking = Table::new(&game, &names, false);
     let why = looking.tap(Pick::default(), Thing::Stash(p("G1")));
@@ -293,4 +305,61 @@ fn a_whole_turn_of_several_steps_by_taps_until_the_turn_passes() {
             .refusal(),
         Some("Not possible now.")
     );
+}
+
+#[test]
+fn a_pugilist_s_two_ways_each_name_their_door() {
+    let names = names();
+    // Played on in Phobos Pugilists until a pyramid aimed at a triangle may go either way.
+    let mut found = None;
+    'games: for seed in 0..40 {
+        let mut game = <Evacuate as Game>::new(&"pugilists".parse().unwrap(), seed).unwrap();
+        let mut rng = crate::core::Rng::new(seed);
+        for _ in 0..300 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let reverse = game.legal_moves().into_iter().find_map(|m| match m {
+                EvacuateMove::Reverse { piece, at } => Some((piece, at)),
+                _ => None,
+            });
+            if let Some((piece, at)) = reverse {
+                let table = Table::new(&game, &names, true);
+                if table.ways(piece, at).len() == 2 {
+                    found = Some((game.clone(), piece, at));
+                    break 'games;
+                }
+            }
+            let mv = game.random_move(&mut rng).unwrap();
+            game.play(&mv).unwrap();
+        }
+    }
+    let (game, piece, at) = found.expect("a placement that may go either way");
+    let table = Table::new(&game, &names, true);
+    let confirms = table.confirms(piece, at);
+    assert_eq!(confirms.len(), 2);
+    let aimed = Pick {
+        piece: Some(piece),
+        aim: Some(at),
+    };
+    let mut doors = Vec::new();
+    for (thing, mv, words) in &confirms {
+        // The button plays the way it names.
+        assert_eq!(table.tap(aimed, thing.clone()), Tap::Play(mv.clone()));
+        let reverse = matches!(mv, EvacuateMove::Reverse { .. });
+        let door = door_name(way_door(at, reverse));
+        assert_eq!(words, &format!("Confirm: toward door {door}"));
+        doors.push(door);
+    }
+    assert_ne!(doors[0], doors[1], "the two ways go toward the two doors");
+    // One way only: plain "Confirm".
+    let start = start();
+    let table = Table::new(&start, &names, true);
+    let Some(EvacuateMove::Place { piece, at }) = start.legal_moves().into_iter().next() else {
+        panic!("a placement")
+    };
+    let confirms = table.confirms(piece, at);
+    assert_eq!(confirms.len(), 1);
+    assert_eq!(confirms[0].0, Thing::Confirm);
+    assert_eq!(confirms[0].2, "Confirm");
 }

@@ -5,13 +5,14 @@
 
 use yew::prelude::*;
 
-use super::board::{Piece, Tri, LEVELS, SHADED, SPACES};
+use super::board::{Door, Piece, Tri, LEVELS, SHADED, SPACES};
 use super::moves::EvacuateMove;
 use super::pick::{Pick, Table, Thing};
 use super::rules::Evacuate;
 use super::view_draw::{self as draw, row_top, slot_x, FILLS, FX, H, HEIGHT, SW, WIDTH};
 use super::view_panel::{panel, Panel};
 use super::view_words::{door_name, piece_name, pieces_words};
+use super::words::way_door;
 use crate::core::{Game, PlayerInfo};
 use crate::ui::game_view::{AnyBoardProps, GameView, Paint};
 use crate::ui::kit::keys::{use_roving, Key, Roving};
@@ -61,9 +62,12 @@ struct Ctx<'a> {
     pick: Pick,
     targets: Vec<Tri>,
     ringed: Vec<Tri>,
-    /// The space the aimed placement's group would end on, and the group lifted (space,
-    /// level).
-    dest: Option<u8>,
+    /// The spaces the aimed placement's group would end on, each with the door its way goes
+    /// toward (two with a pugilist's two ways), and the group lifted (space, level).
+    dests: Vec<(u8, Door)>,
+    /// Whether the aimed placement may go either way (Phobos Pugilists): the destinations
+    /// name their door.
+    two_ways: bool,
     lifted: Option<Tri>,
     moved: Option<draw::Moved>,
     roving: &'a Roving<Tri>,
@@ -75,6 +79,9 @@ struct Ctx<'a> {
 pub fn Board(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Evacuate>(props);
     let roving = use_roving("data-t", Tri::new(4, 1));
+    // The stash pyramid last tapped: the answer is said beside that stash too (another
+    // player's stash lies far below the answer line on a phone).
+    let tapped = use_state_eq(|| None::<Piece>);
     let Some(props) = &board else {
         return kit::not_this_game();
     };
@@ -85,6 +92,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
     // a step played keeps the focus on the board.
     let on_tap = {
         let (roving, on_tap, picked) = (roving.clone(), props.on_tap.clone(), props.pick.piece);
+        let tapped = tapped.clone();
         // Each pyramid that may be placed, with the first triangle it may go to.
         let firsts: Vec<(Piece, Tri)> = table
             .legal
@@ -97,6 +105,10 @@ pub fn Board(props: &AnyBoardProps) -> Html {
             })
             .collect();
         Callback::from(move |(thing, keyboard): (Thing, bool)| {
+            tapped.set(match &thing {
+                Thing::Stash(p) => Some(*p),
+                _ => None,
+            });
             match (&thing, keyboard) {
                 (Thing::Stash(p), true) if picked != Some(*p) => {
                     if let Some(&(_, t)) = firsts.iter().find(|f| f.0 == *p) {
@@ -121,16 +133,28 @@ pub fn Board(props: &AnyBoardProps) -> Html {
             .filter(|&at| current.piece.is_some_and(|p| !table.ways(p, at).is_empty())),
         ..current
     };
-    let aimed_way = current
+    // Where each way of the aimed placement would end (a pugilist's two ways: both, each
+    // with its door).
+    let dests: Vec<(u8, Door)> = current
         .piece
         .zip(current.aim)
-        .and_then(|(p, at)| table.ways(p, at).into_iter().next());
-    let dest = match &aimed_way {
-        Some(EvacuateMove::Place { piece, at }) => game.preview_toward(*at, piece.size, false),
-        Some(EvacuateMove::Reverse { piece, at }) => game.preview_toward(*at, piece.size, true),
-        _ => None,
-    }
-    .and_then(|pv| pv.to);
+        .map(|(p, at)| table.ways(p, at))
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|mv| {
+            let (EvacuateMove::Place { piece, at } | EvacuateMove::Reverse { piece, at }) = mv
+            else {
+                return None;
+            };
+            let reverse = matches!(mv, EvacuateMove::Reverse { .. });
+            let to = game.preview_toward(*at, piece.size, reverse)?.to?;
+            Some((to, way_door(*at, reverse)))
+        })
+        .collect();
+    let two_ways = current
+        .piece
+        .zip(current.aim)
+        .is_some_and(|(p, at)| table.ways(p, at).len() > 1);
     let lifted = current
         .aim
         .filter(|at| usize::from(at.level) <= game.stack(at.space).len());
@@ -144,7 +168,8 @@ pub fn Board(props: &AnyBoardProps) -> Html {
         pick: current,
         targets: table.targets(current),
         ringed: table.ringed(),
-        dest,
+        dests,
+        two_ways,
         lifted,
         moved,
         roving: &roving,
@@ -180,6 +205,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                 last_move: props.last_move.as_ref(),
                 pick: current,
                 said: props.said.clone(),
+                tapped: *tapped,
                 on_tap: &on_tap,
             }) }
         </>

@@ -22,12 +22,25 @@ pub(super) fn space(c: &Ctx, s: u8) -> Html {
         } else {
             format!("bottom to top {}", pieces_words(stack))
         },
-        if c.dest == Some(s) {
-            "; the moving group would end here"
-        } else {
-            ""
+        match c.dests.iter().find(|d| d.0 == s) {
+            Some((_, door)) if c.two_ways => format!(
+                "; the moving group would end here going toward door {}",
+                door_name(*door)
+            ),
+            Some(_) => "; the moving group would end here".to_string(),
+            None => String::new(),
         }
     );
+    let dest = c.dests.iter().find(|d| d.0 == s).map(|d| d.1);
+    // With two ways, each destination names its door.
+    let door_mark = dest.filter(|_| c.two_ways).map(|door| {
+        html! {
+            <text class="dest-door" x={(FX + 6 * SW + 4).to_string()} y={(y + 14).to_string()}
+                text-anchor="end" pointer-events="none" font-size="11" font-weight="700" fill="#0b6e4f">
+                { format!("toward door {}", door_name(door)) }
+            </text>
+        }
+    });
     let on = |level: u8| {
         let on_tap = c.on_tap.clone();
         Callback::from(move |_: MouseEvent| on_tap.emit((Thing::Floor(s, level), false)))
@@ -49,10 +62,11 @@ pub(super) fn space(c: &Ctx, s: u8) -> Html {
         )
     };
     html! {
-        <g class={classes!("space", shaded.then_some("shaded"), (c.dest == Some(s)).then_some("dest"))}
+        <g class={classes!("space", shaded.then_some("shaded"), dest.is_some().then_some("dest"))}
             data-space={s.to_string()} role="img" aria-label={label}>
             <rect x={FX.to_string()} y={y.to_string()} width={(6 * SW + 8).to_string()} height={H.to_string()} onclick={on(0)} />
             <text class="num" x={(FX - 5).to_string()} y={(y + 29).to_string()}>{ s }</text>
+            { door_mark }
             { for (0..stayed).map(piece) }
             { motion::slide(c.props.animate, c.props.ply, from, (stayed..stack.len()).map(piece).collect()) }
         </g>

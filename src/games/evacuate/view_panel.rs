@@ -22,6 +22,8 @@ pub struct Panel<'a> {
     pub last_move: Option<&'a EvacuateMove>,
     pub pick: Pick,
     pub said: Option<AttrValue>,
+    /// The stash pyramid last tapped, if the last tap was on one.
+    pub tapped: Option<Piece>,
     /// A tap (or, `true`, a key) on something of the panel.
     pub on_tap: &'a Callback<(Thing, bool)>,
 }
@@ -131,30 +133,41 @@ fn picked(c: &Panel) -> Html {
             </div>
         };
     };
-    let ways = t.ways(piece, at);
+    // A pugilist's two ways: each button and each preview names its door.
+    let confirms = t.confirms(piece, at);
+    let two = confirms.len() > 1;
     let mut lines = Vec::new();
-    for (i, mv) in ways.iter().enumerate() {
+    for (_, mv, words) in &confirms {
         let mut after = g.clone();
         if after.play(mv).is_ok() {
-            if i > 0 {
-                lines.push("Or, with your pugilist, the other way:".to_string());
+            if two {
+                lines.push(format!(
+                    "{}:",
+                    words
+                        .trim_start_matches("Confirm: ")
+                        .replace("toward", "Toward")
+                ));
             }
             lines.extend(describe(g, &after, mv, t.names));
         }
     }
+    let buttons = confirms.iter().enumerate().map(|(i, (thing, mv, words))| {
+        let onclick = tap(c.on_tap, thing.clone());
+        if i == 0 {
+            html! { <button type="button" class="primary" id="evac-go" {onclick}>{ words.clone() }</button> }
+        } else {
+            html! { <button type="button" id="evac-other" data-m={mv.to_string()} {onclick}>{ words.clone() }</button> }
+        }
+    });
     html! {
         // The buttons first: they stay just under the stash however long the words are (on a
         // phone, board and buttons fit one screen).
         <div class="evac-preview" aria-live="polite">
             <div class="buttons">
-                <button type="button" class="primary" id="evac-go" onclick={tap(c.on_tap, Thing::Confirm)}>{ "Confirm" }</button>
-                if let Some(other) = ways.get(1) {
-                    <button type="button" id="evac-other" data-m={other.to_string()}
-                        onclick={tap(c.on_tap, Thing::Step(other.clone()))}>{ "Confirm the other way" }</button>
-                }
+                { for buttons }
                 { cancel }
             </div>
-            <p><b>{ "If you confirm: " }</b>{ lines.join(" ") }</p>
+            <p><b>{ if two { "Either way, with your pugilist. " } else { "If you confirm: " } }</b>{ lines.join(" ") }</p>
         </div>
     }
 }
@@ -204,6 +217,10 @@ fn steps(c: &Panel) -> Html {
 fn seat(c: &Panel, s: Seat, shown_above: bool) -> Html {
     let g = c.table.game;
     let name = c.table.name(s);
+    let near = c
+        .said
+        .clone()
+        .filter(|_| c.tapped.is_some_and(|p| g.colours(s).contains(&p.colour)));
     html! {
         <div class="evac-seat" data-seat={(s + 1).to_string()}>
             <p>
@@ -215,6 +232,11 @@ fn seat(c: &Panel, s: Seat, shown_above: bool) -> Html {
                 <div class="evac-stash" role="group" aria-label={format!("{name}'s stash")}>
                     { stash(c, g.colours(s), false) }
                 </div>
+                if let Some(near) = near {
+                    // The answer line's words again, beside the stash tapped (read out once,
+                    // by the answer line).
+                    <p class="evac-said" aria-hidden="true"><b>{ near }</b></p>
+                }
             }
         </div>
     }

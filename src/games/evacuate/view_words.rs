@@ -2,12 +2,13 @@
 //! the preview of a placement), where a turn ends (one turn per line in the move list), the
 //! kinds of step open now, and the small helpers they share with the board.
 
-use super::board::{direction, Door, Mode, Piece, COLOURS};
+use super::board::{Mode, Piece, COLOURS};
 use super::moves::EvacuateMove;
 use super::pick::Kind;
 use super::rules::{Evacuate, Phase};
 use crate::core::{Game, Seat};
 
+use super::words::way_door;
 pub(super) use super::words::{door_name, piece_name, pieces_words, plural};
 
 // ---------------------------------------------------------------------------------------------
@@ -30,10 +31,7 @@ pub(super) fn describe(
             let stack = b.stack(at.space);
             let level = usize::from(at.level);
             let reverse = matches!(mv, EvacuateMove::Reverse { .. });
-            let door = match (direction(*at), reverse) {
-                (Door::A, false) | (Door::B, true) => Door::A,
-                _ => Door::B,
-            };
+            let door = way_door(*at, reverse);
             match b.preview_toward(*at, piece.size, reverse) {
                 Some(pv) if level <= stack.len() => {
                     let group = &stack[level - 1..];

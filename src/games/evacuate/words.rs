@@ -1,13 +1,22 @@
 //! The small words of Evacuate shared by its picking model and its board: a door's, a
 //! pyramid's and a count's names.
 
-use super::board::{Door, Piece};
+use super::board::{direction, Door, Piece, Tri};
 
 /// A door's letter.
 pub fn door_name(d: Door) -> &'static str {
     match d {
         Door::A => "A",
         Door::B => "B",
+    }
+}
+
+/// The door a placement on `at` pushes its group toward: the triangle's, or the other one
+/// (`reverse`, a pugilist's other way).
+pub fn way_door(at: Tri, reverse: bool) -> Door {
+    match (direction(at), reverse) {
+        (Door::A, false) | (Door::B, true) => Door::A,
+        _ => Door::B,
     }
 }
 
