@@ -52,7 +52,12 @@ fn colour(value: &str) -> [f64; 4] {
         .split(',')
         .map(|p| p.trim().parse().expect("a number"))
         .collect();
-    [parts[0], parts[1], parts[2], parts.get(3).copied().unwrap_or(1.0)]
+    [
+        parts[0],
+        parts[1],
+        parts[2],
+        parts.get(3).copied().unwrap_or(1.0),
+    ]
 }
 
 /// `top` painted over the opaque `under`.
@@ -95,13 +100,24 @@ fn coordinates_contrast_with_what_they_are_drawn_on() {
     let cases = [
         ("an empty cell", plain, ".stax-board .hex"),
         ("a target", tinted, ".stax-board .cell.target .hex"),
-        ("a cell of the last move", tinted, ".stax-board .cell.last .hex"),
-        ("a hint's cell", tinted, ".hinting .stax-board .cell.last .hex"),
+        (
+            "a cell of the last move",
+            tinted,
+            ".stax-board .cell.last .hex",
+        ),
+        (
+            "a hint's cell",
+            tinted,
+            ".hinting .stax-board .cell.last .hex",
+        ),
     ];
     for (what, text, cell) in cases {
         let ground = over(fill(&css, cell), felt);
         let ratio = contrast(over(text, ground), ground);
-        assert!(ratio >= 3.0, "the coordinates on {what}: contrast {ratio:.2}");
+        assert!(
+            ratio >= 3.0,
+            "the coordinates on {what}: contrast {ratio:.2}"
+        );
     }
 }
 
