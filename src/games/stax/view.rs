@@ -136,6 +136,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                     onpointerup={up.clone()} onpointercancel={up}>
                     <rect class="felt" x="-100000" y="-100000" width="200000" height="200000" />
                     { for cells.iter().map(|&at| cell(&c, at)) }
+                    { draw::coords(game, &cells, (&targets, &last_cells(props.last_move)), now.chosen().map(|g| g.0)) }
                     { draw::heights(game) }
                     { draw::taken(props.before.as_deref(), props.last_move, (props.animate, props.ply)) }
                     if let Some(g) = now.chosen() {

@@ -1,6 +1,6 @@
-//! Drawing the STAX table: tiles with their pointers, the edges of the tiles under a top
-//! one, stack heights, the tile shown where it would go, what the last move brought and
-//! took, and the captured king.
+//! Drawing the STAX table: tiles with their pointers (arrows), the edges of the tiles under
+//! a top one, stack heights, the cells' coordinates, the tile shown where it would go, what
+//! the last move brought and took, and the captured king.
 
 use yew::prelude::*;
 
@@ -84,6 +84,36 @@ pub fn heights(game: &Stax) -> Html {
             }
         })
         .collect()
+}
+
+/// The coordinates (`q,r`, as the rules, the hints and the move list name cells) of the
+/// empty cells drawn, small in each one's middle, so that a player can find "1,-1": never
+/// over a tile, and taking no taps. A label's class says what its cell is tinted (a target,
+/// a cell of the last move), so that its colour stays readable there; the cell under the
+/// tile picked (`ghost`) has none.
+pub fn coords(
+    game: &Stax,
+    cells: &[Cell],
+    (targets, last): (&[Cell], &[Cell]),
+    ghost: Option<Cell>,
+) -> Html {
+    let shown = |c: &&Cell| game.height(**c) == 0 && Some(**c) != ghost;
+    let labels = cells.iter().filter(shown).map(|&c| {
+        let (cx, cy) = centre(c);
+        let class = if targets.contains(&c) {
+            "coord on-target"
+        } else if last.contains(&c) {
+            "coord on-last"
+        } else {
+            "coord"
+        };
+        html! {
+            <text {class} x={n(cx)} y={n(cy + 4.5)} text-anchor="middle">{ c.to_string() }</text>
+        }
+    });
+    html! {
+        <g class="coords" aria-hidden="true" pointer-events="none">{ for labels }</g>
+    }
 }
 
 /// The tile picked, shown where it would go and how it would lie.

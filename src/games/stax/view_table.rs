@@ -63,24 +63,45 @@ pub fn unit(d: usize) -> (f64, f64) {
     UNITS[d % 6]
 }
 
-/// One triangle per pointer of `mask`, each pointing out through its edge, as a path for a
-/// tile of circumradius `r` centred at `(cx, cy)`.
-pub fn pointer_path(cx: f64, cy: f64, r: f64, mask: u8) -> String {
+/// The outline of one arrow for a tile of circumradius `r` centred at `(cx, cy)`, pointing
+/// out through the edge of direction `d`: a shaft from near the centre and a notched head
+/// whose tip nearly reaches the edge, so that its way reads even on a small screen. The tip
+/// first, then round the outline.
+pub fn arrow_points(cx: f64, cy: f64, r: f64, d: usize) -> [(f64, f64); 8] {
     let ap = r * APOTHEM;
+    let (ux, uy) = unit(d);
+    // Along the direction, then across it (a quarter turn).
+    let at = |along: f64, across: f64| {
+        (
+            cx + along * ap * ux - across * r * uy,
+            cy + along * ap * uy + across * r * ux,
+        )
+    };
+    let (tip, barb, neck, tail) = (0.93, 0.5, 0.58, 0.3);
+    let (head, shaft) = (0.17, 0.06);
+    [
+        at(tip, 0.0),
+        at(barb, head),
+        at(neck, shaft),
+        at(tail, shaft),
+        at(tail, -shaft),
+        at(neck, -shaft),
+        at(barb, -head),
+        at(tip, 0.0),
+    ]
+}
+
+/// One arrow per pointer of `mask` ([`arrow_points`]), as a path for a tile of circumradius
+/// `r` centred at `(cx, cy)`.
+pub fn pointer_path(cx: f64, cy: f64, r: f64, mask: u8) -> String {
     let mut out = String::new();
     for d in (0..6).filter(|d| mask & (1 << d) != 0) {
-        let (ux, uy) = unit(d);
-        let (bx, by) = (cx + 0.42 * ap * ux, cy + 0.42 * ap * uy);
-        let (hx, hy) = (-uy * 0.25 * r, ux * 0.25 * r);
-        out.push_str(&format!(
-            "M{} {}L{} {}L{} {}Z",
-            n(cx + 0.9 * ap * ux),
-            n(cy + 0.9 * ap * uy),
-            n(bx + hx),
-            n(by + hy),
-            n(bx - hx),
-            n(by - hy)
-        ));
+        let points = arrow_points(cx, cy, r, d);
+        for (k, (x, y)) in points[..7].iter().enumerate() {
+            out.push(if k == 0 { 'M' } else { 'L' });
+            out.push_str(&format!("{} {}", n(*x), n(*y)));
+        }
+        out.push('Z');
     }
     out
 }
@@ -282,6 +303,71 @@ mod tests {
         assert_eq!(nearest(points[0], (-1.0, 0.0), &points), Some(3));
         assert_eq!(nearest(points[0], (0.0, 1.0), &points), Some(2));
         assert_eq!(nearest(points[0], (0.0, -1.0), &points), None);
+    }
+
+    /// The points of a path of `M`, `L` and `Z` commands, one list a subpath.
+    fn subpaths(path: &str) -> Vec<Vec<(f64, f64)>> {
+        path.split('M')
+            .filter(|p| !p.is_empty())
+            .map(|p| {
+                p.trim_end_matches('Z')
+                    .split('L')
+                    .map(|xy| {
+                        let mut it = xy.split(' ').map(|v| v.parse::<f64>().expect("a number"));
+                        (it.next().expect("x"), it.next().expect("y"))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_arrow_points_through_its_edge() {
+        let (cx, cy, r) = (100.0, -50.0, 37.5);
+        for d in 0..6 {
+            let path = pointer_path(cx, cy, r, 1 << d);
+            let arrows = subpaths(&path);
+            assert_eq!(arrows.len(), 1, "one arrow for direction {d}: {path}");
+            let points = &arrows[0];
+            assert_eq!(points.len(), 7, "a head and a shaft: {path}");
+            let (ux, uy) = unit(d);
+            let along = |&(x, y): &(f64, f64)| (x - cx) * ux + (y - cy) * uy;
+            let across = |&(x, y): &(f64, f64)| (y - cy) * ux - (x - cx) * uy;
+            let dist = |&(x, y): &(f64, f64)| ((x - cx).powi(2) + (y - cy).powi(2)).sqrt();
+            // The tip is the point farthest from the centre, straight along the direction,
+            // and near the edge (the apothem) but inside the tile.
+            let tip = points[0];
+            assert!(
+                points[1..].iter().all(|p| dist(p) < dist(&tip) - 5.0),
+                "d {d}"
+            );
+            assert!(across(&tip).abs() < 0.2, "d {d}: tip {tip:?}");
+            let ap = r * APOTHEM;
+            assert!(along(&tip) > 0.85 * ap && along(&tip) < ap, "d {d}");
+            // Every point lies on the side of the edge the arrow points through, and the
+            // arrow is long: half as long again as its head is wide.
+            assert!(points.iter().all(|p| along(p) > 0.25 * ap), "d {d}");
+            let len = along(&tip) - points.iter().map(along).fold(f64::MAX, f64::min);
+            let wide = points.iter().map(|p| across(p).abs()).fold(0.0, f64::max) * 2.0;
+            assert!(len > 1.5 * wide, "d {d}: {len} long, {wide} wide");
+            // Of the other five directions, none is as far along as this one.
+            for e in (0..6).filter(|&e| e != d) {
+                let (vx, vy) = unit(e);
+                let tip_e = (tip.0 - cx) * vx + (tip.1 - cy) * vy;
+                assert!(tip_e < along(&tip) - 10.0, "d {d} reads as {e}");
+            }
+            // Symmetric about its direction (a notch either side of the shaft).
+            let mut sides: Vec<f64> = points.iter().map(across).collect();
+            sides.sort_by(f64::total_cmp);
+            let (lo, hi) = (sides[0], sides[sides.len() - 1]);
+            assert!((lo + hi).abs() < 0.2, "d {d}: {lo} {hi}");
+        }
+        // The queen's six arrows stay clear of one another: their shafts start off the centre.
+        let all = subpaths(&pointer_path(0.0, 0.0, 30.0, 63));
+        assert_eq!(all.len(), 6);
+        for p in all.iter().flatten() {
+            assert!((p.0 * p.0 + p.1 * p.1).sqrt() > 7.0);
+        }
     }
 
     #[test]
