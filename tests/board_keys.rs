@@ -594,6 +594,17 @@ fn stax_key() -> String {
             { Html::from_html_unchecked(badge.into()) }
         </>
     };
+    // An empty cell and its coordinates, drawn as the table draws them.
+    let table: Stax =
+        "L 1,0=L0/0,1=D3 K.2A.2V.2I.3F.3Y.3X.4A.4V.4I.5.Q/K.2A.2V.2I.3F.3Y.3X.4A.4V.4I.5.Q -"
+            .parse()
+            .expect("a position");
+    let empty = html! {
+        <>
+            { cell("cell", "") }
+            { stax_draw::coords(&table, &[at], (&[], &[]), None) }
+        </>
+    };
     let ghost = html! {
         <>
             { stax_cell("cell target chosen", at, &[], None, false, true) }
@@ -642,15 +653,15 @@ fn stax_key() -> String {
         some(&trio, colours,
             "Each player's tiles: Light's pale with dark pointers, Dark's dark with pale pointers, Red's (the third player) red with a dashed inner ring."),
         one(cell("cell stack", "L012"),
-            "The triangles are a tile's pointers: it moves in a straight line along one of them. A tile may not be placed pointing at the enemy king."),
+            "The arrows are a tile's pointers, each from its centre out through an edge: it moves in a straight line the way one of them points. A tile may not be placed pointing at the enemy king."),
         one(cell("cell stack", "LK"),
             "K, the king: no pointers; it steps one cell any way. Land on the enemy king to capture it and win."),
         one(cell("cell stack", "DQ"),
             "Q, the queen: a pointer on every side."),
         one(stack,
             "A stack: the edges of the tiles under its top one show below it, and its height is in the white badge. Only the top tile acts; pick the stack to read it whole by the board."),
-        one(cell("cell", ""),
-            "Dashed: an empty cell beside the tiles in play."),
+        one(empty,
+            "Dashed: an empty cell beside the tiles in play, with its coordinates q,r (here 0,0), as the rules, the hints and the move list name cells."),
         one(cell("cell stack movable", "L35"),
             "Outlined in yellow: a tile of yours that may move now."),
         one(stax_cell("cell stack movable selected", at, &tiles("L35"), None, true, false),
