@@ -249,7 +249,11 @@ async fn keyboard_only_play() {
     let e4 = wait_for("svg.board .cell[data-square='e4']").await;
     key(&e4, "ArrowRight");
     sleep(40).await;
-    assert_eq!(active_square().as_deref(), Some("d4"), "flipped: ArrowRight");
+    assert_eq!(
+        active_square().as_deref(),
+        Some("d4"),
+        "flipped: ArrowRight"
+    );
     let flip: HtmlElement = wait_for("#flip-board").await.dyn_into().unwrap();
     flip.click();
     sleep(60).await;
