@@ -2,7 +2,7 @@
 // ratio of 3 of what it is drawn on; "since your last turn" names each move the person to move has not seen
 // (after the computer's turn; in a three-person Evacuate after each hand-over, every step);
 // on a phone (390x844) Hint and Undo are on the first screen at the start of a turn in every
-// game; a new screen starts at its top; Share says what it did beside its button; a shared
+// game; a new screen starts at its top; the coordinates can be switched off; Share says what it did beside its button; a shared
 // link says whose game it opened.
 // Usage: node tests/site/check-words.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
 import { start, gamesOf } from './serve.mjs';
@@ -164,6 +164,18 @@ try {
   const vsComputer = await readSince(page);
   check(vsComputer.since.length === 1 && namesEverything(vsComputer), `computer: after its move the line names it (${JSON.stringify(vsComputer.since)})`);
   await shot(page, 'phone-since-computer.png');
+
+  // Coordinates can be switched off, and stay off after a reload (a setting of the device).
+  const shownCoords = () => page.evaluate(() => [...document.querySelectorAll('svg.board .coord')].filter((e) => e.getClientRects().length).length);
+  const before = await shownCoords();
+  await page.tap('#coords-switch');
+  const off = await shownCoords();
+  await page.reload();
+  await page.waitForSelector('svg.board');
+  const offAfter = await shownCoords();
+  await page.tap('#coords-switch');
+  const on = await shownCoords();
+  check(before === 16 && off === 0 && offAfter === 0 && on === 16, `coordinates: 16 along the board, switched off (${off}), still off after a reload (${offAfter}), on again (${on})`);
 
   // Share: what it did is said beside the button.
   await page.tap('#share-link');

@@ -51,6 +51,8 @@ pub struct PlayProps {
 pub fn Play(props: &PlayProps) -> Html {
     // The pace of the computer's moves and of replays, a setting of the device.
     let speed = use_state(|| browser::setting("speed").unwrap_or_default());
+    // Whether the boards show their coordinates, a setting of the device.
+    let coords = use_state(|| browser::setting("coords").as_deref() != Some("off"));
     let pace = crate::worker_protocol::pace_of(&speed);
     // The game, kept in step with the store, other tabs and the computer.
     let state = use_play(props.id.clone(), props.store.clone(), pace);
@@ -161,7 +163,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 { clocks }
                 { since_line(session, &names) }
             </div>
-            <div class={classes!("play-layout", turn_style.as_ref().map(|_| "turn"), hint_move.map(|_| "hinting"), flipped)} style={turn_style.clone()}>
+            <div class={classes!("play-layout", turn_style.as_ref().map(|_| "turn"), hint_move.map(|_| "hinting"), flipped, (!*coords).then_some("no-coords"))} style={turn_style.clone()}>
                 { views::board(&record.game, board_props) }
                 // The result first (on a phone, above everything else), with its scores.
                 if let Some(result) = result { <div class="play-result">{ result }</div> }
@@ -198,7 +200,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
                     { chart }
                     { no_link_note(session) }
-                    { table_buttons(&dispatcher, session) }
+                    { table_buttons(&dispatcher, session, &coords) }
                 </div>
                 <div class="play-players">
                     <ol class="players">{ player_cards(&record.game, record, shown.as_ref()) }</ol>

@@ -20,8 +20,13 @@ pub fn facing(session: &Session) -> (Classes, Option<String>) {
     )
 }
 
-/// "Turn to each player" and "Flip board", both switches (`aria-pressed`).
-pub fn table_buttons(dispatcher: &UseReducerDispatcher<PlayState>, session: &Session) -> Html {
+/// "Turn to each player", "Flip board" and "Coordinates", switches (`aria-pressed`); the
+/// coordinates along and on the boards are a setting of the device (`coords`, "off").
+pub fn table_buttons(
+    dispatcher: &UseReducerDispatcher<PlayState>,
+    session: &Session,
+    coords: &UseStateHandle<bool>,
+) -> Html {
     let table = session.table();
     let switch = |id: &'static str,
                   label: &'static str,
@@ -42,10 +47,19 @@ pub fn table_buttons(dispatcher: &UseReducerDispatcher<PlayState>, session: &Ses
             <button type="button" {id} aria-pressed={on.to_string()} {title} {onclick}>{ label }</button>
         }
     };
+    let on_coords = {
+        let coords = coords.clone();
+        Callback::from(move |_| {
+            let on = !*coords;
+            crate::ui::browser::set_setting("coords", if on { "on" } else { "off" });
+            coords.set(on);
+        })
+    };
     html! {
         <div class="table-buttons">
             { switch("turn-board", "Turn to each player", table.around, "For people around the device: the page turns to face whoever is to move", false) }
             { switch("flip-board", "Flip board", table.flipped, "Turn the board around, for someone looking at it from the other side", true) }
+            <button type="button" id="coords-switch" aria-pressed={coords.to_string()} title="The cells' names along and on the board" onclick={on_coords}>{ "Coordinates" }</button>
         </div>
     }
 }
