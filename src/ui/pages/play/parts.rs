@@ -138,11 +138,7 @@ pub fn handoff_screen(
     let (info, record) = (session.live().info(), session.record());
     let can_undo = session.saved().can_undo();
     let side = session.side_of(seat);
-    let turned = side.map(|side| {
-        let class = classes!("around", side.sideways().then_some("sideways"));
-        (class, format!("--face:{}deg", side.degrees()))
-    });
-    let (class, face) = turned.unzip();
+    let (class, face) = super::table::turned(side);
     let name = player_name(record, seat);
     let name_of = |s: usize| player_name(record, s);
     let onclick = {

@@ -4,20 +4,25 @@
 use yew::prelude::*;
 
 use super::state::{PlayAction, PlayState};
+use crate::session::table::Side;
 use crate::session::{ClockFace, Session};
 use crate::storage::clock::now_ms;
 
 /// The play section's classes and style: turned to the person to move when the people sit
 /// around the device.
 pub fn facing(session: &Session) -> (Classes, Option<String>) {
-    if !session.table().around {
-        return (classes!(), None);
+    turned(session.table().around.then(|| session.facing()))
+}
+
+/// The play section's classes and style to face `side` (nothing turns without one).
+pub fn turned(side: Option<Side>) -> (Classes, Option<String>) {
+    match side {
+        None => (classes!(), None),
+        Some(side) => (
+            classes!("around", side.sideways().then_some("sideways")),
+            Some(format!("--face:{}deg", side.degrees())),
+        ),
     }
-    let side = session.facing();
-    (
-        classes!("around", side.sideways().then_some("sideways")),
-        Some(format!("--face:{}deg", side.degrees())),
-    )
 }
 
 /// "Turn to each player", "Flip board" and "Coordinates", switches (`aria-pressed`); the
