@@ -105,15 +105,14 @@ try {
     await d.waitForSelector('svg.board, #handoff-ready');
     const playing = d.evaluate(players[slug], { players: 2 }).catch(() => null);
     await d.waitForFunction(() => document.querySelectorAll('.moves li').length >= 6 || document.querySelector('.game-over'), null, { timeout: 30000 }).catch(() => null);
-    await d.evaluate(() => { window.__setTimeout = window.setTimeout; window.setTimeout = () => 0; });
+    // A reload ends the player (not the page's own timers) and opens the game where it was.
     void playing;
-    await d.waitForTimeout(300);
+    await d.reload();
+    await d.waitForSelector('svg.board, #handoff-ready');
     if (await d.locator('#handoff-ready').count()) { await d.click('#handoff-ready'); await d.waitForSelector('svg.board'); }
     const board = await d.evaluate(lowContrast, 'svg.board');
     check(board.low.length === 0, `contrast: ${slug}'s board in mid-game, ${board.words} words on a shape, none below 3${board.low.length ? ': ' + board.low.slice(0, 4).join(', ') : ''}`);
     await shot(d, `contrast-${slug}.png`);
-    // The player stays stopped (its next step was never scheduled); the page needs its timers.
-    await d.evaluate(() => { window.setTimeout = window.__setTimeout; });
   }
   await desk.close();
 
