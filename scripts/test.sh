@@ -39,7 +39,7 @@ cargo clippy --target wasm32-unknown-unknown --no-default-features --features wo
 step "build every test and the release site (each build alone: the machine may have 2 cores)"
 cargo test --no-default-features --no-run
 cargo test --lib --no-run
-cargo test --test rules_examples --test board_keys --no-run
+cargo test --test rules_examples --test board_keys --test since_marks --no-run
 browser_tests=()
 for t in tests/browser*.rs; do browser_tests+=(--test "$(basename "$t" .rs)"); done
 cargo test --target wasm32-unknown-unknown "${browser_tests[@]}" --no-run
@@ -103,7 +103,9 @@ native_tests() {
   echo "the rules pages' worked examples: legal, and drawn as the boards draw them now"
   cargo test --test rules_examples || return
   echo "the boards' keys: drawn as the boards draw them now"
-  cargo test --test board_keys
+  cargo test --test board_keys || return
+  echo "the boards' numbered marks of the moves since the person's last turn"
+  cargo test --test since_marks
 }
 # Headless Chromium, Firefox and WebKit, one test file at a time, its engines side by side
 # (scripts/browser-test-runner.sh).

@@ -76,6 +76,7 @@ fn whole_board(
         position: Rc::from(game),
         before,
         last_move: moves.last().map(|m| m.to_string()),
+        marks: Vec::new(),
         ply: moves.len(),
         viewer: Viewer::Everyone,
         players,
@@ -734,4 +735,39 @@ fn css_rules_are_read_with_their_variables() {
     assert_eq!(found.len(), 2);
     assert_eq!(found[0].1, "<g a=\"1\"><g><title>x</title></g></g>");
     assert_eq!(make_static(found[0].1), "<g a=\"1\"><g></g></g>");
+}
+
+/// The home page's picture of STAX (`static/thumbs/stax.svg`): its tiles drawn by the board's
+/// own code (two kings and three tiles with arrows), under the file's own head (its style and
+/// felt), so that the picture shows the pointers as the board draws them now.
+fn stax_thumbnail(head: &str) -> String {
+    // (seat, pointers, centre): the kings side by side, three tiles around them.
+    let tiles: [(usize, u8, (f64, f64)); 5] = [
+        (0, 0, (0.0, 0.0)),
+        (1, 0b1011, (69.3, 0.0)),
+        (0, 0b10101, (34.6, 60.0)),
+        (1, 0, (34.6, -60.0)),
+        (0, 0b100100, (-34.6, 60.0)),
+    ];
+    let drawn = render(html! {
+        { for tiles.iter().map(|&(seat, mask, at)| stax_draw::tile(seat, mask, at, 37.0, false)) }
+    });
+    format!("{head}{drawn}</svg>")
+}
+
+#[test]
+fn stax_thumbnail_is_drawn_by_the_board() {
+    let path = static_dir().join("thumbs/stax.svg");
+    let now = std::fs::read_to_string(&path).unwrap_or_default();
+    let head_end = now.find("</rect>").map(|i| i + "</rect>".len());
+    let head = &now[..head_end.expect("the picture's felt")];
+    let drawn = stax_thumbnail(head);
+    if std::env::var_os("UPDATE_BOARD_KEYS").is_some() {
+        std::fs::write(&path, &drawn).expect("write the picture");
+        return;
+    }
+    assert!(
+        now == drawn,
+        "static/thumbs/stax.svg differs from what the board draws now (run UPDATE_BOARD_KEYS=1 cargo test --test board_keys)"
+    );
 }

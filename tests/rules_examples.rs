@@ -165,6 +165,7 @@ fn draw(slug: &'static str, viewer: Viewer, moment: Moment, label: &str) -> Resu
         position: moment.position,
         before: moment.before,
         last_move: moment.last_move,
+        marks: Vec::new(),
         ply: moment.ply,
         viewer,
         players,

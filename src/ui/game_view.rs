@@ -21,7 +21,14 @@ pub struct GameView {
     pub paint: fn(&str) -> Option<Paint>,
     /// A line of advice under the new-game form.
     pub setup_hint: &'static str,
+    /// Where the board of a position marks a move (in move notation) made since the
+    /// person's last turn: the mark's centre and radius in the board's units, by the place
+    /// the move went to; `None` for a move that went nowhere (a pass, an offer).
+    pub since_mark: fn(&dyn AnyGame, &str) -> Option<MarkAt>,
 }
+
+/// Where a board marks a move: the mark's centre (x, y) and radius, in the board's units.
+pub type MarkAt = (f64, f64, f64);
 
 /// A number for SVG markup or CSS, to one decimal place ("12.5", "3", "-0.4"), written with
 /// integer arithmetic: the bundle then needs none of Rust's float formatting (kilobytes).
@@ -70,6 +77,9 @@ pub struct AnyBoardProps {
     pub before: Option<Rc<dyn AnyGame>>,
     /// The last move shown, in move notation.
     pub last_move: Option<String>,
+    /// The numbered marks of the moves since the person's last turn, drawn over the board
+    /// ([`crate::ui::kit::since`]).
+    pub marks: Vec<crate::ui::kit::since::Mark>,
     /// How many moves of the game are on the board (a new value clears any selection).
     pub ply: usize,
     /// Who is looking at the board.
@@ -95,6 +105,7 @@ impl PartialEq for AnyBoardProps {
         Rc::ptr_eq(&self.position, &other.position)
             && same(&self.before, &other.before)
             && self.last_move == other.last_move
+            && self.marks == other.marks
             && self.ply == other.ply
             && self.viewer == other.viewer
             && self.players == other.players

@@ -1,11 +1,12 @@
 // Every move said and every piece read: no word on a board or a rules drawing within a contrast
 // ratio of 3 of what it is drawn on; "since your last turn" names each move the person to move has not seen
-// (after the computer's turn; in a three-person Evacuate after each hand-over, every step);
+// (after the computer's turn; in a three-person Evacuate after each hand-over, every step),
+// and the board numbers them as the line does;
 // on a phone (390x844) Hint and Undo are on the first screen at the start of a turn in every
-// game; a new screen starts at its top; the coordinates can be switched off; Share says what it did beside its button; a shared
+// game, and Evacuate's Confirm after a since line; a new screen starts at its top; the coordinates can be switched off; Share says what it did beside its button; a shared
 // link says whose game it opened.
 // Usage: node tests/site/check-words.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
-import { start, gamesOf } from './serve.mjs';
+import { start, gamesOf, oneMove } from './serve.mjs';
 import { playStackControl, playEvade, playStacks, playStax, playEvacuate } from './players.mjs';
 
 const site = await start(process.argv[2]);
@@ -139,6 +140,42 @@ try {
     check(at.hint <= 844 && at.undo <= 844, `${slug}: phone: Hint and Undo on the first screen (they end ${at.hint} and ${at.undo} px down, of 844)`);
     await shot(page, `phone-first-${slug}.png`);
   }
+
+  // Evacuate on a phone, the second player's turn (the since line above the board): the
+  // pyramid picked, a triangle aimed at, Confirm and Cancel are on the first screen.
+  await page.goto(base + '#/new/evacuate');
+  await page.waitForSelector('#start-game');
+  await page.tap('#start-game');
+  await page.waitForSelector('svg.board');
+  const aim = async () => {
+    await page.tap('[data-p].usable');
+    await page.locator('svg.board .tri.move, svg.board .tri.nudge').first().tap();
+    await page.waitForSelector('#evac-go');
+  };
+  await aim();
+  await page.tap('#evac-go');
+  for (let k = 0; k < 3 && await page.locator('#evac-end').count(); k++) await page.tap('#evac-end');
+  await page.waitForSelector('#since li');
+  await aim();
+  const confirm = await page.evaluate(() => ['#evac-go', '#evac-cancel'].map((s) => Math.round(document.querySelector(s).getBoundingClientRect().bottom)));
+  check(Math.max(...confirm) <= 844, `evacuate: phone: after the since line, Confirm and Cancel on the first screen (they end ${confirm.join(' and ')} px down, of 844)`);
+  await shot(page, 'phone-evacuate-confirm.png');
+
+  // Three people at Stack Control: the two moves since the third person's last turn are
+  // numbered on the board as in the line.
+  await page.goto(base + '#/new/stack-control');
+  await page.waitForSelector('#start-game');
+  await page.selectOption('#player-count', '3');
+  await page.tap('#start-game');
+  await page.waitForSelector('svg.board .cell');
+  for (let i = 0; i < 3; i++) await oneMove(page, i % 2 ? -1 : 0);
+  await page.waitForSelector('#since li + li');
+  const numbered = await page.evaluate(() => ({
+    line: [...document.querySelectorAll('#since li')].map((li) => Number(li.value)),
+    board: [...document.querySelectorAll('svg.board .since-mark text')].map((t) => Number(t.textContent)),
+  }));
+  check(numbered.line.join() === '2,3' && numbered.board.join() === numbered.line.join(), `stack-control: the moves since the last turn numbered on the board as in the line (line ${numbered.line}, board ${numbered.board})`);
+  await shot(page, 'phone-since-marks.png');
 
   // At the end of a game on a phone, the result with its scores is on the first screen.
   await page.goto(base + '#/new/stack-control');

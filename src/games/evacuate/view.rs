@@ -42,7 +42,22 @@ pub const VIEW: GameView = GameView {
     thumbnail: draw::thumbnail,
     paint,
     setup_hint: "Colours are fixed by the seat (see the rules). The board is a reconstruction: the original pictures are lost.",
+    since_mark,
 };
+
+/// A move's mark since the person's last turn: on the triangle placed on or taken from, or
+/// the first of a group released.
+fn since_mark(_: &dyn crate::registry::AnyGame, mv: &str) -> Option<(f64, f64, f64)> {
+    let t = match mv.parse().ok()? {
+        EvacuateMove::Place { at, .. }
+        | EvacuateMove::Reverse { at, .. }
+        | EvacuateMove::Take(at) => at,
+        EvacuateMove::Release(ts) => *ts.first()?,
+        _ => return None,
+    };
+    let (_, x, y) = draw::tri_points(t);
+    Some((f64::from(x), f64::from(y), 10.0))
+}
 
 /// The players' names by seat.
 fn seat_names(players: &[PlayerInfo], seats: usize) -> Vec<String> {
@@ -78,6 +93,7 @@ struct Ctx<'a> {
 #[component]
 pub fn Board(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Evacuate>(props);
+    let marks = kit::since::draw(&props.marks);
     let roving = use_roving("data-t", Tri::new(4, 1));
     // The stash pyramid last tapped: the answer is said beside that stash too (another
     // player's stash lies far below the answer line on a phone).
@@ -197,6 +213,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                     { for (1..=SPACES).flat_map(|s| (1..=LEVELS).map(move |l| Tri::new(s, l))).map(|t| triangle(&c, t)) }
                     { draw::ceiling(ceiling) }
                     { gone }
+                    { marks }
                 </svg>
             </div>
             { panel(&Panel {

@@ -127,9 +127,9 @@ fn picked(c: &Panel) -> Html {
             .count();
         return html! {
             <div class="evac-picked">
+                <div class="buttons">{ cancel }</div>
                 <p>{ format!("A {}: {} where it moves a stack (solid), {} where it only nudges (dashed).",
                     piece_name(piece), plural(moves, "triangle"), plural(targets.len() - moves, "triangle")) }</p>
-                <div class="buttons">{ cancel }</div>
             </div>
         };
     };
@@ -160,8 +160,8 @@ fn picked(c: &Panel) -> Html {
         }
     });
     html! {
-        // The buttons first: they stay just under the stash however long the words are (on a
-        // phone, board and buttons fit one screen).
+        // The buttons first: they stay just under the board's headline however long the
+        // words are (on a phone, board and buttons fit one screen).
         <div class="evac-preview" aria-live="polite">
             <div class="buttons">
                 { for buttons }
@@ -268,8 +268,10 @@ pub fn panel(c: &Panel) -> Html {
         <div class="board-panel evac-panel" {onkeydown}>
             { say(c.said.as_deref()) }
             { headline(c) }
-            if placing { { own_stash(c) } }
+            // What the pyramid picked may do (and Confirm) first, just under the board: on a
+            // phone, board and buttons fit one screen, the stash below.
             { picked(c) }
+            if placing { { own_stash(c) } }
             { steps(c) }
             if let Some(note) = note {
                 <p class="evac-note" role="status">{ note }</p>
@@ -281,6 +283,9 @@ pub fn panel(c: &Panel) -> Html {
                 <div class="evac-seat evac-general">
                     <p><b>{ "General stash" }</b>{ " (blue is wild: anyone may place it; blue pyramids count as everyone's own)" }</p>
                     <div class="evac-stash" role="group" aria-label="The general stash">{ stash(c, &[Colour::Blue], false) }</div>
+                    if let Some(near) = c.said.clone().filter(|_| c.tapped.is_some_and(|p| p.colour == Colour::Blue)) {
+                        <p class="evac-said" aria-hidden="true"><b>{ near }</b></p>
+                    }
                 </div>
             }
             { crate::ui::kit::marks::marks_key("evacuate", "What the marks mean (the board is a reconstruction)") }

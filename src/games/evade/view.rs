@@ -46,7 +46,19 @@ pub const VIEW: GameView = GameView {
     thumbnail: draw::thumbnail,
     paint,
     setup_hint: "Suns (seat 1) set up first, then Moons, each in secret: the device is handed over between them and before every turn. Switch on \"Show me my own coins\" if you would rather not remember where your ace and blank are.",
+    since_mark,
 };
+
+/// A move's mark since the person's last turn: at the top right of the square a coin went to.
+fn since_mark(_: &dyn crate::registry::AnyGame, mv: &str) -> Option<(f64, f64, f64)> {
+    match mv.parse().ok()? {
+        EvadeMove::Step { to, .. } => {
+            let (x, y) = square_xy(to);
+            Some((x + 80.0, y + 20.0, 17.0))
+        }
+        _ => None,
+    }
+}
 
 /// What one square needs to draw itself.
 struct Cell<'a> {
@@ -62,6 +74,7 @@ struct Cell<'a> {
 #[component]
 pub fn Board(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Evade>(props);
+    let marks = kit::since::draw(&props.marks);
     // The focus starts on file c of the viewer's starting row.
     let home = match props.viewer {
         Viewer::Seat(s) => start_row(s),
@@ -109,6 +122,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                             x={num(square_xy(sq).0 + 4.0)} y={num(square_xy(sq).1 + 4.0)}
                             width="92" height="92" />
                     }
+                    { marks }
                 </svg>
             </div>
             { panel(&Panel { game: &game, viewer: props.viewer, can_move, pick: p, targets: &targets,

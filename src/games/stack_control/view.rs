@@ -32,7 +32,14 @@ pub const VIEW: GameView = GameView {
     thumbnail: || html! { <img class="thumb" src="thumbs/stack-control.svg" alt="" /> },
     paint,
     setup_hint: "Your colour is your scoring colour. The last seat moves first, then play goes on in seat order.",
+    since_mark,
 };
+
+/// A move's mark since the person's last turn: at the top right of the square it went to.
+fn since_mark(_: &dyn crate::registry::AnyGame, mv: &str) -> Option<(f64, f64, f64)> {
+    let (x, y) = square_xy(mv.parse::<super::moves::StackMove>().ok()?.to);
+    Some((x + 80.0, y + 20.0, 17.0))
+}
 
 /// What one square needs to draw itself.
 struct Square_<'a> {
@@ -125,6 +132,7 @@ fn square(c: &Square_, sq: Square) -> Html {
 #[component]
 pub fn Board(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<StackControl>(props);
+    let marks = kit::since::draw(&props.marks);
     let roving = use_roving(
         "data-square",
         Square::new(3, 3).unwrap_or_else(|| unreachable!()),
@@ -151,6 +159,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                             x={num(square_xy(sq).0 + 4.0)} y={num(square_xy(sq).1 + 4.0)}
                             width="92" height="92" />
                     }
+                    { marks }
                 </svg>
             </div>
             { panel(props, &targets) }

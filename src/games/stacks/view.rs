@@ -44,7 +44,21 @@ pub const VIEW: GameView = GameView {
     thumbnail: || html! { <img class="thumb" src="thumbs/stacks.svg" alt="" /> },
     paint,
     setup_hint: "Seat 1 plays Light and starts with a one-move turn; seat 2 plays Dark. Side 3 (19 cells) is the quick game; sides 4 and 5 are longer races. Diabolical Stacks lets you carry your opponent's pieces too.",
+    since_mark,
 };
+
+/// A move's mark since the person's last turn: at the top right of the cell it went to.
+fn since_mark(board: &dyn crate::registry::AnyGame, mv: &str) -> Option<(f64, f64, f64)> {
+    let geo = Geo::new(board.as_any().downcast_ref::<Stacks>()?.side());
+    let (cx, cy) = match mv.parse().ok()? {
+        StacksMove::Enter(c)
+        | StacksMove::Move {
+            to: Dest::Cell(c), ..
+        } => geo.centre(c),
+        _ => return None,
+    };
+    Some((cx + 0.6 * R, cy - 0.55 * R, 0.3 * R))
+}
 
 /// What every cell and box needs to draw itself.
 struct Ctx<'a> {
@@ -65,6 +79,7 @@ struct Ctx<'a> {
 #[component]
 pub fn Board(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Stacks>(props);
+    let marks = kit::since::draw(&props.marks);
     // One cell is in the tab order, at first the middle of row a.
     let roving = use_roving("data-cell", Cell::new(0, 1));
     let Some(props) = &board else {
@@ -126,6 +141,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                     { zone(&x, Zone::Reserve, 1) }
                     { zone(&x, Zone::Reserve, 0) }
                     { zone(&x, Zone::Off, 1) }
+                    { marks }
                 </svg>
             </div>
             { panel(&PanelProps {

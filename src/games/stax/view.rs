@@ -51,7 +51,17 @@ pub const VIEW: GameView = GameView {
     thumbnail: || html! { <img class="thumb" src="thumbs/stax.svg" alt="" /> },
     paint,
     setup_hint: "Seat 1 plays Light and places first, seat 2 Dark, seat 3 (with three players) Red. Each player hunts the next player's king.",
+    since_mark,
 };
+
+/// A move's mark since the person's last turn: at the top right of the cell it went to.
+fn since_mark(_: &dyn crate::registry::AnyGame, mv: &str) -> Option<(f64, f64, f64)> {
+    let (cx, cy) = match mv.parse().ok()? {
+        StaxMove::Place { cell, .. } | StaxMove::Travel { to: cell, .. } => centre(cell),
+        _ => return None,
+    };
+    Some((cx + 0.55 * SIZE, cy - 0.6 * SIZE, 0.32 * SIZE))
+}
 
 /// What one cell needs to draw itself.
 struct Cells<'a> {
@@ -70,6 +80,7 @@ struct Cells<'a> {
 #[component]
 pub fn Board(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Stax>(props);
+    let marks = kit::since::draw(&props.marks);
     let zoom = use_zoom();
     let roving = use_roving("data-cell", Cell::ORIGIN);
     let Some(props) = &board else {
@@ -142,6 +153,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                     if let Some(g) = now.chosen() {
                         { draw::ghost(game.turn(), g) }
                     }
+                    { marks }
                 </svg>
                 { zoom_buttons(&zoom) }
             </div>

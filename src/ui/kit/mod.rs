@@ -13,6 +13,7 @@
 //!   refusal with its reason), and the line that says it.
 //! - [`motion`]: the one way pieces move: a move slides what moved and fades what went.
 //! - [`marks`]: the key under a board ("What the marks mean"), fetched when opened.
+//! - [`since`]: the numbered marks of the moves made since the person's last turn.
 //!
 //! A board is written as: a picking model (`pick.rs`, the game's [`crate::core::Picking`]:
 //! plain Rust with native tests, checked by the conformance harness), the drawing, the panel
@@ -22,6 +23,7 @@
 pub mod keys;
 pub mod marks;
 pub mod motion;
+pub mod since;
 pub mod tap;
 
 use std::rc::Rc;

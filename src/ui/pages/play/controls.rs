@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::state::{PlayAction, PlayState};
 use crate::core::Outcome;
 use crate::registry::AnyGame;
-use crate::session::{link_payload, secrets_question, Session};
+use crate::session::{link_payload, secrets_question, Session, SinceMove};
 use crate::ui::components::status::result_line;
 use crate::ui::routes::Route;
 use crate::ui::{browser, worker};
@@ -41,8 +41,7 @@ pub fn no_link_note(session: &Session) -> Html {
 
 /// What the person to move reads first: every move since their last turn (the others', the
 /// computer's, each step of a turn of several), in words, numbered as in the move list.
-pub fn since_line(session: &Session, names: &[String]) -> Html {
-    let since = session.since_last_turn();
+pub fn since_line(since: &[SinceMove], names: &[String]) -> Html {
     if since.is_empty() {
         return Html::default();
     }

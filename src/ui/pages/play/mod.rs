@@ -33,6 +33,7 @@ use crate::ui::components::dead_end::dead_end;
 use crate::ui::components::move_list::{move_list, use_move_list_scroll, MoveListProps};
 use crate::ui::components::status::player_name;
 use crate::ui::game_view::AnyBoardProps;
+use crate::ui::kit::since::since_marks;
 use crate::ui::routes::Route;
 use crate::ui::views;
 
@@ -123,6 +124,13 @@ pub fn Play(props: &PlayProps) -> Html {
     };
     let hinted = matches!(hint, Some(None | Some(Ok(_))));
     let hint_note = hint.map(|hint| hint_note(hint, shown.as_ref(), viewer));
+    // Since the person's last turn: the line above the board, and (several, not while a hint
+    // is shown) numbered on the board.
+    let since = session.since_last_turn();
+    let marks = match (views::view(&record.game), &hint_move) {
+        (Some(view), None) => since_marks(view, shown.as_ref(), &since),
+        _ => Vec::new(),
+    };
     let board_props = AnyBoardProps {
         position: shown.clone(),
         before: cursor
@@ -132,6 +140,7 @@ pub fn Play(props: &PlayProps) -> Html {
         last_move: hint_move
             .clone()
             .or_else(|| session.last_move_for_viewer(cursor)),
+        marks,
         ply: cursor,
         viewer,
         players: Rc::new(record.players.clone()),
@@ -161,7 +170,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
                 { turn_banner(session, (shown.as_ref(), outcome.as_ref()), &names, turn_style.clone(), &dispatcher) }
                 { clocks }
-                { since_line(session, &names) }
+                { since_line(&since, &names) }
             </div>
             <div class={classes!("play-layout", turn_style.as_ref().map(|_| "turn"), hint_move.map(|_| "hinting"), flipped, (!*coords).then_some("no-coords"))} style={turn_style.clone()}>
                 { views::board(&record.game, board_props) }
