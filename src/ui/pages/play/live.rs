@@ -20,20 +20,29 @@ pub fn use_play(id: String, store: Store, pace: u32) -> UseReducerHandle<PlaySta
     let state = use_reducer({
         let id = id.to_string();
         let store = store.clone();
-        move || PlayState {
-            store: store.clone(),
-            // The clocks counted on while the page was closed (from their stored moments).
-            session: store.load_line(&id).and_then(Session::open).map(synced),
-            message: None,
-            unsaved: store.unsaved(&id),
-            hint: None,
-            news: NEWS.with(|n| {
-                let mut n = n.borrow_mut();
-                n.as_ref()
-                    .is_some_and(|(for_id, _)| *for_id == id)
-                    .then(|| n.take().map(|(_, copy)| copy))
-                    .flatten()
-            }),
+        move || {
+            // The clocks counted on while the page was closed (from their stored moments): a
+            // change (a clock started, or run out meanwhile) is saved at once, as the
+            // reducer saves every later one.
+            let session = store.load_line(&id).and_then(Session::open).map(synced);
+            let unsaved = match &session {
+                Ok(s) if s.revision() > 0 => store.save(s.saved()).unsaved,
+                _ => store.unsaved(&id),
+            };
+            PlayState {
+                store: store.clone(),
+                session,
+                message: None,
+                unsaved,
+                hint: None,
+                news: NEWS.with(|n| {
+                    let mut n = n.borrow_mut();
+                    n.as_ref()
+                        .is_some_and(|(for_id, _)| *for_id == id)
+                        .then(|| n.take().map(|(_, copy)| copy))
+                        .flatten()
+                }),
+            }
         }
     });
     {
