@@ -66,7 +66,7 @@ pub fn read_hint(answer: &str) -> (&str, &str) {
 #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
 pub fn hint(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, ApiError> {
     let seen = known(record)?;
-    let (mv, words) = seen.hint(Strength::Normal, seed_for(record), now)?;
+    let (mv, words, _) = seen.hint(Strength::Normal, seed_for(record), now)?;
     Ok(format!("{mv}\t{words}"))
 }
 
@@ -302,13 +302,14 @@ fn bench(question: &str, now: &dyn Fn() -> f64) -> String {
 /// A hint benchmark question, `benchhint\t<slug>\t<moves>`: the game (fewest players,
 /// default options, seed 1) after `moves` seeded random moves (fewer if it ends first), and
 /// the hint there as the page asks for it (the normal strength with its time cap, then the
-/// check); answers `benchhint\t<slug>\t<moves played>\t<milliseconds>\t<move>`, or
+/// check); answers `benchhint\t<slug>\t<moves played>\t<milliseconds>\t<move>\t<the
+/// check's milliseconds>`, or
 /// `benchhint\t<slug>\terror\t<why>`. The site test asks it from each game's start and
 /// after 20 moves, and `AI_HINT=1 cargo bench --no-default-features --bench ai` natively.
 #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
 pub fn bench_hint(question: &str, now: &dyn Fn() -> f64) -> String {
     let (slug, moves) = question.split_once('\t').unwrap_or((question, ""));
-    let timed = || -> Result<(usize, f64, String), ApiError> {
+    let timed = || -> Result<(usize, f64, String, f64), ApiError> {
         let entry = crate::registry::find(slug)?;
         let moves: usize = moves
             .parse()
@@ -335,11 +336,13 @@ pub fn bench_hint(question: &str, now: &dyn Fn() -> f64) -> String {
             .ok_or_else(|| ApiError::BadRecord("the game is over".into()))?;
         let known = game.recall_as(seat);
         let start = now();
-        let (mv, _) = known.hint(Strength::Normal, 1, now)?;
-        Ok((played, now() - start, mv))
+        let (mv, _, check_ms) = known.hint(Strength::Normal, 1, now)?;
+        Ok((played, now() - start, mv, check_ms))
     };
     match timed() {
-        Ok((played, ms, mv)) => format!("benchhint\t{slug}\t{played}\t{ms}\t{mv}"),
+        Ok((played, ms, mv, check)) => {
+            format!("benchhint\t{slug}\t{played}\t{ms}\t{mv}\t{check}")
+        }
         Err(e) => format!("benchhint\t{slug}\terror\t{e}"),
     }
 }

@@ -300,3 +300,37 @@ fn evade_hint_says_when_it_guesses() {
     assert_eq!(hint_for(&other), hint);
     assert_eq!(hint_for(&swapped), hint);
 }
+
+/// Evade, the rules as written: Moons' f coin stands on f2 beside Suns' empty e1, so if it
+/// is their blank or ace, f2-e1 wins. Suns cannot see it: the hint plays a move that loses in
+/// none of its samples (it blocks e1, or takes the coin's chance away), and fresh samples of
+/// what Suns cannot see agree.
+#[test]
+fn evade_hint_blocks_a_threat_it_cannot_see() {
+    let moves = [
+        "e1-e2", "f6-f5", "e2-e3", "f5-f4", "e3-e4", "f4-f3", "e4-e5", "f3-f2",
+    ];
+    let record = evade_record("2345an", "na2345", &moves);
+    let game: Evade = record
+        .replay(moves.len() + 2)
+        .unwrap()
+        .position()
+        .parse()
+        .unwrap();
+    let hint = ai::hint(&game, &Budget::iterations(300), 3, &never).unwrap();
+    assert_eq!(hint.losing, 0, "{}", hint.words);
+    assert!(
+        hint.words.contains("no reply (the next player's whole turn) wins at once in any of 16 ways what you cannot see could be"),
+        "{}",
+        hint.words
+    );
+    let known = game.recall(0);
+    let mut rng = Rng::new(99);
+    let mut risky = 0;
+    for _ in 0..64 {
+        let sample = known.determinize(0, &mut rng);
+        assert!(!loses(&sample, &hint.mv), "{} loses in {sample}", hint.mv);
+        risky += usize::from(loses(&sample, &"a1-a2".parse().unwrap()));
+    }
+    assert!(risky > 0, "leaving e1 open loses in some samples");
+}

@@ -42,6 +42,8 @@ pub struct Hint<M> {
     pub unchecked: bool,
     /// Everything the hint says, for the person.
     pub words: String,
+    /// Milliseconds the check took, after the search (by the clock given).
+    pub check_ms: f64,
 }
 
 /// What the check found for one root move over the samples.
@@ -94,9 +96,10 @@ pub fn hint<G: Game>(
     } else {
         vec![known.clone()]
     };
+    let checking = clock();
     let mut limit = Limit {
         plays: CHECK_PLAYS,
-        deadline_ms: clock() + CHECK_MS,
+        deadline_ms: checking + CHECK_MS,
         clock,
     };
     // The moves in the search's order, until one loses in no sample.
@@ -136,6 +139,7 @@ pub fn hint<G: Game>(
         beaten_by,
         unchecked,
         words: String::new(),
+        check_ms: clock() - checking,
         mv,
     };
     let words = words(&known, me, &hint, &samples);

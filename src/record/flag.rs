@@ -107,7 +107,7 @@ impl AnyGame for Flagged {
         _strength: crate::core::Strength,
         _seed: u64,
         _clock: &dyn Fn() -> f64,
-    ) -> Result<(String, String), ApiError> {
+    ) -> Result<(String, String, f64), ApiError> {
         Err(Self::ended())
     }
     /// The game is over: the winners share the win, the loser has none.

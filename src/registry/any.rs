@@ -65,7 +65,7 @@ pub trait AnyGame {
     ) -> Result<String, ApiError>;
     /// The hint for the seat to move at `strength` ([`crate::ai::hint`]: the search's move
     /// checked against an immediate loss), searched only from what that seat knows: its move
-    /// in notation and its words. Left out of the page's bundle, like [`AnyGame::best_move`].
+    /// in notation, its words, and the milliseconds its check took. Left out of the page's bundle, like [`AnyGame::best_move`].
     ///
     /// # Errors
     /// A finished game.
@@ -75,7 +75,7 @@ pub trait AnyGame {
         strength: crate::core::Strength,
         seed: u64,
         clock: &dyn Fn() -> f64,
-    ) -> Result<(String, String), ApiError>;
+    ) -> Result<(String, String, f64), ApiError>;
     /// Each seat's chance here as the search sees it ([`crate::ai::chances`]).
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn chances(&self, budget: &crate::ai::Budget, seed: u64, clock: &dyn Fn() -> f64) -> Vec<f64>;
@@ -184,10 +184,10 @@ impl<G: Game> AnyGame for G {
         strength: crate::core::Strength,
         seed: u64,
         clock: &dyn Fn() -> f64,
-    ) -> Result<(String, String), ApiError> {
+    ) -> Result<(String, String, f64), ApiError> {
         let budget = crate::ai::Budget::of(strength, G::info());
         let hint = crate::ai::hint(self, &budget, seed, clock)?;
-        Ok((hint.mv.to_string(), hint.words))
+        Ok((hint.mv.to_string(), hint.words, hint.check_ms))
     }
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn chances(&self, budget: &crate::ai::Budget, seed: u64, clock: &dyn Fn() -> f64) -> Vec<f64> {
