@@ -334,3 +334,34 @@ fn evade_hint_blocks_a_threat_it_cannot_see() {
     }
     assert!(risky > 0, "leaving e1 open loses in some samples");
 }
+
+/// A check that runs out of plays proves nothing either way.
+#[test]
+fn a_check_that_runs_out_tells_nothing() {
+    let options = Stax::default_options(2).unwrap();
+    let game = traps::<Stax>(&options, 1, 6, 200).remove(0);
+    let safe = game
+        .legal_moves()
+        .into_iter()
+        .find(|m| matches!(verdict(&game, m), Verdict::Safe(_)))
+        .unwrap();
+    let mut limit = Limit {
+        plays: 3,
+        deadline_ms: f64::INFINITY,
+        clock: &never,
+    };
+    assert_eq!(check_move(&game, &safe, &mut limit), Verdict::Unknown);
+    // And a clock past its deadline stops it within 256 plays.
+    let late = || 1.0;
+    let mut limit = Limit {
+        plays: 10_000,
+        deadline_ms: 0.0,
+        clock: &late,
+    };
+    check_move(&game, &safe, &mut limit);
+    assert!(
+        limit.plays == 0 || limit.plays > 10_000 - 256,
+        "{}",
+        limit.plays
+    );
+}
