@@ -143,6 +143,14 @@ fn stax_hint_says_the_king_is_attacked_and_saves_it() {
             if moves.iter().all(|m| loses(&game, m)) {
                 continue;
             }
+            // A draw offer is no escape: after it is declined the turn goes on, and the
+            // offer is safe exactly when some other move is.
+            if let Some(offer) = moves.iter().find(|m| game.asks_an_answer(m)) {
+                let escape = moves
+                    .iter()
+                    .any(|m| !game.asks_an_answer(m) && !loses(&game, m));
+                assert_eq!(!loses(&game, offer), escape, "{game}");
+            }
             let hint = ai::hint(&game, &Budget::iterations(200), seed, &never).unwrap();
             assert!(
                 hint.words.starts_with("Your king is attacked: "),
@@ -364,4 +372,32 @@ fn a_check_that_runs_out_tells_nothing() {
         "{}",
         limit.plays
     );
+}
+
+/// Prints the words of a few hints, to read them: `cargo test --no-default-features --test
+/// hint print_examples -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn print_examples() {
+    let moves = [
+        "e1-e2", "f6-f5", "e2-e3", "f5-f4", "e3-e4", "f4-f3", "e4-e5", "f3-f2",
+    ];
+    println!("{}", hint_for(&evade_record("2345an", "na2345", &moves)));
+    let moves = [
+        "e1-e2", "f6-f5", "e2-e3", "f5-f4", "e3-e4", "f4-f3", "e4-e5", "b6-b5",
+    ];
+    println!("{}", hint_for(&evade_record("2345an", "na2345", &moves)));
+    fn show<G: Game>(options: &G::Options) {
+        for p in traps::<G>(options, 3, 6, 100) {
+            println!(
+                "{}",
+                ai::hint(&p, &Budget::iterations(40), 1, &never)
+                    .unwrap()
+                    .words
+            );
+        }
+    }
+    show::<Stacks>(&"side=3".parse().unwrap());
+    show::<Stax>(&Stax::default_options(2).unwrap());
+    show::<StackControl>(&StackControl::default_options(2).unwrap());
 }

@@ -209,7 +209,8 @@ fn words<G: Game>(known: &G, me: Seat, hint: &Hint<G::Move>, samples: &[G]) -> S
         }
         // A step that leaves the turn open is safe when some finish of the turn is.
         let mut after = known.clone();
-        let open = after.play(&hint.mv).is_ok() && after.to_move() == Some(me);
+        let open = known.asks_an_answer(&hint.mv)
+            || (after.play(&hint.mv).is_ok() && after.to_move() == Some(me));
         out.push_str(if open {
             " After it you can still finish your turn so that"
         } else {

@@ -77,11 +77,42 @@ pub fn check_move<G: Game>(game: &G, mv: &G::Move, limit: &mut Limit) -> Verdict
     let Some(me) = game.to_move() else {
         return Verdict::Unknown;
     };
+    step(game, mv, me, limit).unwrap_or(Verdict::Unknown)
+}
+
+/// `me`'s `mv` from `game`, then the rest of the turn: `None` when `mv` is not legal there.
+fn step<G: Game>(game: &G, mv: &G::Move, me: Seat, limit: &mut Limit) -> Option<Verdict<G::Move>> {
     let mut next = game.clone();
-    if !limit.take() || next.play(mv).is_err() {
-        return Verdict::Unknown;
+    if !limit.take() {
+        return Some(Verdict::Unknown);
     }
-    finish(&next, me, limit)
+    next.play(mv).ok()?;
+    if !game.asks_an_answer(mv) {
+        return Some(finish(&next, me, limit));
+    }
+    // A draw offer: the turn goes on after each answer that does not end the game, and the
+    // offer is safe only when it does after every one of them.
+    let mut safe = Vec::new();
+    for answer in next.legal_moves() {
+        let mut answered = next.clone();
+        if !limit.take() {
+            return Some(Verdict::Unknown);
+        }
+        if answered.play(&answer).is_err() {
+            continue;
+        }
+        match finish(&answered, me, limit) {
+            Verdict::Safe(rest) => safe = rest,
+            Verdict::Loses { finish, reply } => {
+                return Some(Verdict::Loses {
+                    finish: [vec![answer], finish].concat(),
+                    reply,
+                })
+            }
+            Verdict::Unknown => return Some(Verdict::Unknown),
+        }
+    }
+    Some(Verdict::Safe(safe))
 }
 
 /// `me`'s turn finished from `game` (where `me` may still be to move).
@@ -107,26 +138,24 @@ fn finish<G: Game>(game: &G, me: Seat, limit: &mut Limit) -> Verdict<G::Move> {
     }
     let mut first_loss = None;
     let mut unknown = false;
-    for step in game.legal_moves() {
-        let mut next = game.clone();
-        if !limit.take() {
-            return Verdict::Unknown;
-        }
-        if next.play(&step).is_err() {
-            continue;
-        }
-        match finish(&next, me, limit) {
-            Verdict::Safe(mut rest) => {
-                rest.insert(0, step);
+    for mv in game.legal_moves() {
+        match step(game, &mv, me, limit) {
+            None => {}
+            Some(Verdict::Safe(mut rest)) => {
+                rest.insert(0, mv);
                 return Verdict::Safe(rest);
             }
-            Verdict::Loses { mut finish, reply } => {
-                if first_loss.is_none() {
-                    finish.insert(0, step);
-                    first_loss = Some(Verdict::Loses { finish, reply });
-                }
+            Some(Verdict::Loses { mut finish, reply }) if first_loss.is_none() => {
+                finish.insert(0, mv);
+                first_loss = Some(Verdict::Loses { finish, reply });
             }
-            Verdict::Unknown => unknown = true,
+            Some(Verdict::Loses { .. }) => {}
+            Some(Verdict::Unknown) => {
+                if limit.plays == 0 {
+                    return Verdict::Unknown;
+                }
+                unknown = true;
+            }
         }
     }
     match first_loss {

@@ -279,6 +279,14 @@ pub trait Game:
         None
     }
 
+    /// Whether `mv` (a move of the seat to move) hands the move to another seat only for an
+    /// answer, after which the same turn goes on (a draw offer: STAX, Evade); `false` by
+    /// default. The hint's check then judges the turn after each answer, not the offer as a
+    /// turn of its own. Only the hint asks.
+    fn asks_an_answer(&self, _mv: &Self::Move) -> bool {
+        false
+    }
+
     /// Words for a hint of `mv` (a move of the seat to move) that guesses at what that seat
     /// cannot see (Evade: "if the coin on b5 is your blank or ace, it wins at once"), read on
     /// what the seat knows; `None` by default. Only the hint asks.

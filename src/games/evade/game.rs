@@ -177,6 +177,10 @@ impl Game for Evade {
         masked
     }
 
+    fn asks_an_answer(&self, mv: &EvadeMove) -> bool {
+        *mv == EvadeMove::Offer
+    }
+
     fn guess_words(&self, mv: &EvadeMove) -> Option<String> {
         // A coin of the mover's whose value the mover has not seen (rules as written).
         let EvadeMove::Step { from, to } = *mv else {

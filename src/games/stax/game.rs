@@ -171,6 +171,10 @@ impl Game for Stax {
         (next.play(&mv).is_ok() && next.outcome().is_some_and(|o| o.winners == [me])).then_some(mv)
     }
 
+    fn asks_an_answer(&self, mv: &StaxMove) -> bool {
+        *mv == StaxMove::Offer
+    }
+
     fn en_prise(&self, seat: Seat) -> Option<String> {
         // The king is attacked when the seat that hunts it could take it, were it its turn.
         let players = self.players();
