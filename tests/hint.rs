@@ -401,3 +401,30 @@ fn print_examples() {
     show::<Stax>(&Stax::default_options(2).unwrap());
     show::<StackControl>(&StackControl::default_options(2).unwrap());
 }
+
+/// A hint whose own check ran out of time says so rather than calling the move safe.
+#[test]
+fn a_hint_checked_out_of_time_says_so() {
+    let options = Stax::default_options(2).unwrap();
+    // A clock a second later at every reading: the check's time is up at its first look.
+    let now = std::cell::Cell::new(0.0);
+    let late = || {
+        now.set(now.get() + 1000.0);
+        now.get()
+    };
+    let unchecked = traps::<Stax>(&options, 5, 6, 200)
+        .iter()
+        .map(|p| ai::hint(p, &Budget::iterations(40), 1, &late).unwrap())
+        .filter(|h| h.unchecked)
+        .inspect(|h| {
+            assert!(
+                h.words
+                    .contains("It could not be checked against an immediate loss in time.")
+                    && !h.words.contains("no reply"),
+                "{}",
+                h.words
+            )
+        })
+        .count();
+    assert!(unchecked > 0);
+}

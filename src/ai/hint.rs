@@ -38,7 +38,7 @@ pub struct Hint<M> {
     /// A reply that beats the hint, in one losing sample (with the first way of finishing
     /// the turn tried before it): each step with its words.
     pub beaten_by: Vec<(M, String)>,
-    /// Whether some move's check ran out before it could tell.
+    /// Whether the hint's own check ran out before it could tell (in some sample).
     pub unchecked: bool,
     /// Everything the hint says, for the person.
     pub words: String,
@@ -104,10 +104,8 @@ pub fn hint<G: Game>(
     };
     // The moves in the search's order, until one loses in no sample.
     let mut best: Option<(usize, Risk<G::Move>)> = None;
-    let mut unchecked = false;
     for (i, mv) in order.iter().enumerate() {
         let r = risk(&samples, mv, &mut limit);
-        unchecked |= r.unknown;
         let safe = r.losing == 0;
         if best.as_ref().is_none_or(|(_, b)| r.losing < b.losing) {
             best = Some((i, r));
@@ -137,7 +135,7 @@ pub fn hint<G: Game>(
         losing: r.losing,
         samples: samples.len(),
         beaten_by,
-        unchecked,
+        unchecked: r.unknown,
         words: String::new(),
         check_ms: clock() - checking,
         mv,
@@ -200,7 +198,9 @@ fn words<G: Game>(known: &G, me: Seat, hint: &Hint<G::Move>, samples: &[G]) -> S
         reply.join(", then ")
     };
     let steps = "the next player's whole turn";
-    if hint.losing == 0 {
+    if hint.losing == 0 && hint.unchecked {
+        out.push_str(" It could not be checked against an immediate loss in time.");
+    } else if hint.losing == 0 {
         if hint.mv != hint.first_choice {
             out.push_str(&format!(
                 " The computer's first choice, {}, loses at once; this does not.",
@@ -224,9 +224,6 @@ fn words<G: Game>(known: &G, me: Seat, hint: &Hint<G::Move>, samples: &[G]) -> S
             ));
         }
         out.push('.');
-        if hint.unchecked {
-            out.push_str(" (Some replies could not be checked in time.)");
-        }
     } else if several && hint.losing < hint.samples {
         out.push_str(&format!(
             " Every move risks an immediate loss; this one loses at once in {} of {} ways what you cannot see could be, to {reply}.",
