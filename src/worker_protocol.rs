@@ -40,15 +40,35 @@ pub fn question(id: u32, strength: Strength, pace_ms: u32, record: &str) -> Stri
     format!("{id}\t{}/{pace_ms}\t{record}", strength.label())
 }
 
-/// A question for a hint: the move the quick strength would play for the seat to move after
-/// the record's moves, searched only from what that seat knows, and answered at once (not at
-/// the computer's pace).
+/// A question for a hint for the seat to move after the record's moves ([`hint`]: the
+/// normal strength's move, checked against an immediate loss, searched only from what that
+/// seat knows), answered at once (not at the computer's pace) with the move and its words,
+/// `<move>\t<words>` ([`read_hint`] reads them).
 pub fn hint_question(id: u32, record: &str) -> String {
     format!("{id}\t{HINT}\t{record}")
 }
 
 /// The word in a question's strength field that asks for a hint.
 const HINT: &str = "hint";
+
+/// A hint's answer read: the move hinted and what the hint says.
+pub fn read_hint(answer: &str) -> (&str, &str) {
+    answer.split_once('\t').unwrap_or((answer, ""))
+}
+
+/// The hint for the seat to move after `record`'s moves, as the worker answers it
+/// ([`hint_question`]): the move and its words, `<move>\t<words>`. The normal strength's
+/// search ([`crate::ai::hint`], the seed a computer would use there), on what that seat
+/// knows, checked against an immediate loss.
+///
+/// # Errors
+/// A record that does not replay, or a finished game.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+pub fn hint(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, ApiError> {
+    let seen = known(record)?;
+    let (mv, words, _) = seen.hint(Strength::Normal, seed_for(record), now)?;
+    Ok(format!("{mv}\t{words}"))
+}
 
 /// A question for the chances over a game (finished, or hiding nothing): each seat's chance
 /// after every move ([`chances`]), answered at once.
@@ -220,27 +240,29 @@ pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
     if let Some(rest) = question.strip_prefix("bench\t") {
         return bench(rest, now);
     }
+    if let Some(rest) = question.strip_prefix("benchhint\t") {
+        return bench_hint(rest, now);
+    }
     let mut parts = question.splitn(3, '\t');
     let (Some(id), Some(asked), Some(record)) = (
         parts.next().and_then(|id| id.parse::<u32>().ok()),
         parts
             .next()
             .and_then(|field| match field.split('/').next().unwrap_or_default() {
-                // A hint is the quick strength's move, from the same seed: what a computer
-                // playing quick would play here.
-                HINT => Some(Some(Strength::Quick)),
-                CHANCES => Some(None),
-                word => Strength::from_label(word).map(Some),
+                HINT => Some(Err(true)),
+                CHANCES => Some(Err(false)),
+                word => Strength::from_label(word).map(Ok),
             }),
         parts.next(),
     ) else {
         return answer_text(0, &Err("the question does not read".into()));
     };
-    // `asked`: the strength of the move asked for, or `None` for the chances.
+    // `asked`: the strength of the move asked for, or a hint (`Err(true)`) or the chances.
     let result = GameRecord::from_json(record)
         .and_then(|record| match asked {
-            Some(strength) => choose(&record, strength, now),
-            None => chances(&record, now),
+            Ok(strength) => choose(&record, strength, now),
+            Err(true) => hint(&record, now),
+            Err(false) => chances(&record, now),
         })
         .map_err(|e| e.to_string());
     answer_text(id, &result)
@@ -274,6 +296,54 @@ fn bench(question: &str, now: &dyn Fn() -> f64) -> String {
     match timed() {
         Ok((iterations, ms)) => format!("bench\t{slug}\t{iterations}\t{ms}"),
         Err(e) => format!("bench\t{slug}\terror\t{e}"),
+    }
+}
+
+/// A hint benchmark question, `benchhint\t<slug>\t<moves>`: the game (fewest players,
+/// default options, seed 1) after `moves` seeded random moves (fewer if it ends first), and
+/// the hint there as the page asks for it (the normal strength with its time cap, then the
+/// check); answers `benchhint\t<slug>\t<moves played>\t<milliseconds>\t<move>\t<the
+/// check's milliseconds>`, or
+/// `benchhint\t<slug>\terror\t<why>`. The site test asks it from each game's start and
+/// after 20 moves, and `AI_HINT=1 cargo bench --no-default-features --bench ai` natively.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+pub fn bench_hint(question: &str, now: &dyn Fn() -> f64) -> String {
+    let (slug, moves) = question.split_once('\t').unwrap_or((question, ""));
+    let timed = || -> Result<(usize, f64, String, f64), ApiError> {
+        let entry = crate::registry::find(slug)?;
+        let moves: usize = moves
+            .parse()
+            .map_err(|_| ApiError::BadRecord("no move count".into()))?;
+        let options = entry.default_options(entry.info().min_players)?;
+        let mut game = crate::registry::create(slug, &options, 1)?;
+        let mut rng = crate::core::Rng::new(7);
+        let mut played = 0;
+        while played < moves {
+            let legal = game.legal_moves();
+            let Some(mv) = legal.get(rng.below(legal.len().max(1) as u64) as usize) else {
+                break;
+            };
+            let mut next = game.clone_box();
+            next.play(mv)?;
+            if next.to_move().is_none() {
+                break;
+            }
+            game = next;
+            played += 1;
+        }
+        let seat = game
+            .to_move()
+            .ok_or_else(|| ApiError::BadRecord("the game is over".into()))?;
+        let known = game.recall_as(seat);
+        let start = now();
+        let (mv, _, check_ms) = known.hint(Strength::Normal, 1, now)?;
+        Ok((played, now() - start, mv, check_ms))
+    };
+    match timed() {
+        Ok((played, ms, mv, check)) => {
+            format!("benchhint\t{slug}\t{played}\t{ms}\t{mv}\t{check}")
+        }
+        Err(e) => format!("benchhint\t{slug}\terror\t{e}"),
     }
 }
 
@@ -328,11 +398,31 @@ mod tests {
     }
 
     #[test]
-    fn a_hint_is_the_quick_move_answered_at_once() {
+    fn a_hint_is_a_checked_normal_move_with_words_answered_at_once() {
         let record = record(4);
-        let hint = read_answer(&answer(&hint_question(9, &record.to_json()), &|| 0.0)).unwrap();
-        assert_eq!(hint, ask(9, Strength::Quick, &record));
-        assert!(hint.1.is_ok());
+        let (id, hint) =
+            read_answer(&answer(&hint_question(9, &record.to_json()), &|| 0.0)).unwrap();
+        assert_eq!(id, 9);
+        let hint = hint.unwrap();
+        let (mv, words) = read_hint(&hint);
+        assert!(record
+            .replay(4)
+            .unwrap()
+            .legal_moves()
+            .iter()
+            .any(|m| m == mv));
+        assert!(words.starts_with("Hint: "), "{words}");
+        assert!(
+            words.contains("After it, no reply (the next player's whole turn) wins at once."),
+            "{words}"
+        );
+        assert_eq!(
+            read_answer(&answer(&hint_question(10, &record.to_json()), &|| 0.0))
+                .unwrap()
+                .1,
+            Ok(hint.clone()),
+            "the same hint each time"
+        );
         assert_eq!(pace(&hint_question(9, "{}")), 0.0);
         assert_eq!(pace(&question(9, Strength::Quick, 600, "{}")), 600.0);
         assert_eq!(

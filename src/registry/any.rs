@@ -63,6 +63,19 @@ pub trait AnyGame {
         seed: u64,
         clock: &dyn Fn() -> f64,
     ) -> Result<String, ApiError>;
+    /// The hint for the seat to move at `strength` ([`crate::ai::hint`]: the search's move
+    /// checked against an immediate loss), searched only from what that seat knows: its move
+    /// in notation, its words, and the milliseconds its check took. Left out of the page's bundle, like [`AnyGame::best_move`].
+    ///
+    /// # Errors
+    /// A finished game.
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn hint(
+        &self,
+        strength: crate::core::Strength,
+        seed: u64,
+        clock: &dyn Fn() -> f64,
+    ) -> Result<(String, String, f64), ApiError>;
     /// Each seat's chance here as the search sees it ([`crate::ai::chances`]).
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn chances(&self, budget: &crate::ai::Budget, seed: u64, clock: &dyn Fn() -> f64) -> Vec<f64>;
@@ -164,6 +177,17 @@ impl<G: Game> AnyGame for G {
         clock: &dyn Fn() -> f64,
     ) -> Result<String, ApiError> {
         Ok(crate::ai::best_move(self, budget, seed, clock)?.to_string())
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn hint(
+        &self,
+        strength: crate::core::Strength,
+        seed: u64,
+        clock: &dyn Fn() -> f64,
+    ) -> Result<(String, String, f64), ApiError> {
+        let budget = crate::ai::Budget::of(strength, G::info());
+        let hint = crate::ai::hint(self, &budget, seed, clock)?;
+        Ok((hint.mv.to_string(), hint.words, hint.check_ms))
     }
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn chances(&self, budget: &crate::ai::Budget, seed: u64, clock: &dyn Fn() -> f64) -> Vec<f64> {

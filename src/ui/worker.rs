@@ -107,7 +107,8 @@ pub fn ask(record: &GameRecord, strength: Strength, pace_ms: u32, reply: Reply) 
     );
 }
 
-/// Asks for a hint for the seat to move after `record`'s moves (the quick strength's move,
+/// Asks for a hint for the seat to move after `record`'s moves (the normal strength's move
+/// checked against an immediate loss, and its words: [`crate::worker_protocol::hint`],
 /// answered at once); `reply` hears it once, as [`ask`].
 pub fn hint(record: &GameRecord, reply: Reply) {
     send(

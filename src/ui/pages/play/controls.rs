@@ -159,7 +159,7 @@ pub fn buttons(
         <div class="buttons">
             if let Some(on_hint) = on_hint {
                 <button type="button" id="hint-button" onclick={on_hint} disabled={hinted}
-                    title="What the computer would play here (quick strength)">{ "Hint" }</button>
+                    title="What the computer would play here (normal strength), never a move that loses at once while another does not">{ "Hint" }</button>
             }
             <button type="button" onclick={undo} disabled={!session.can_undo()} title="Ctrl+Z">{ "Undo" }</button>
             <button type="button" onclick={redo} disabled={!session.saved().can_redo()} title="Ctrl+Shift+Z">{ "Redo" }</button>

@@ -109,7 +109,7 @@ pub fn Play(props: &PlayProps) -> Html {
             session,
             &dispatcher,
         );
-        result_box(record, &names, outcome, session.saved().hints, on_rematch)
+        result_box(session.saved(), &names, outcome, on_rematch)
     });
     let on_goto = {
         let dispatcher = dispatcher.clone();
@@ -131,11 +131,11 @@ pub fn Play(props: &PlayProps) -> Html {
     // A hint is shown on the board as its last move would be, in the hint's colours.
     let hint = state.hint_now();
     let hint_move = match hint {
-        Some(Some(Ok(mv))) => Some(mv.clone()),
+        Some(Some(Ok(answer))) => Some(crate::worker_protocol::read_hint(answer).0.to_string()),
         _ => None,
     };
     let hinted = matches!(hint, Some(None | Some(Ok(_))));
-    let hint_note = hint.map(|hint| hint_note(hint, shown.as_ref(), viewer));
+    let hint_note = hint.map(hint_note);
     // Since the person's last turn: the line above the board, and (several, not while a hint
     // is shown) numbered on the board.
     let since = session.since_last_turn();
@@ -226,7 +226,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     { table_buttons(&dispatcher, session, &coords) }
                 </div>
                 <div class="play-players">
-                    <ol class="players">{ player_cards(&record.game, record, shown.as_ref()) }</ol>
+                    <ol class="players">{ player_cards(&record.game, session.saved(), shown.as_ref()) }</ol>
                     if !table_facts.is_empty() {
                         <ul class="table-facts">
                             { for table_facts.iter().map(|f| html! { <li>{ format!("{}: {}", f.label, f.value) }</li> }) }
