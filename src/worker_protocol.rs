@@ -70,6 +70,76 @@ pub fn hint(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, ApiErr
     Ok(format!("{mv}\t{words}"))
 }
 
+/// A question for the computer's view of the position after `record`'s moves (while
+/// exploring a game hiding nothing, or finished): answered at once, as a hint is
+/// (`<move>\t<words>`, [`read_hint`] reads it), by [`view`].
+pub fn view_question(id: u32, record: &str) -> String {
+    format!("{id}\t{VIEW}\t{record}")
+}
+
+/// The word in a question's strength field that asks for the computer's view.
+const VIEW: &str = "view";
+
+/// How many of the search's best moves the computer's view names.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+const VIEW_MOVES: usize = 3;
+
+/// The computer's view of the position after `record`'s moves: each seat's chances as a
+/// search sees them ([`crate::ai::chances`], at the normal strength's count), and the normal
+/// strength's three best moves, each with the mover's chance after it (a quicker search of
+/// the position it leaves), the best first: `<best move>\t<words>`.
+///
+/// # Errors
+/// A record that does not replay, a finished game, or one that hides part of its position.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+pub fn view(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, ApiError> {
+    let game = record.validate()?;
+    let info = game.info();
+    if info.hidden_information {
+        return Err(ApiError::BadRecord(
+            "the game hides part of its position".into(),
+        ));
+    }
+    let me = game
+        .to_move()
+        .ok_or_else(|| ApiError::BadRecord("the game is over".into()))?;
+    let seed = seed_for(record);
+    let percent = |p: f64| format!("{}%", (p * 100.0).round() as i64);
+    let budget = crate::ai::Budget::iterations(info.strengths[1].max(50));
+    let chances = game.chances(&budget, seed, now);
+    let shares: Vec<String> = chances
+        .iter()
+        .enumerate()
+        .map(|(s, p)| format!("{} {}", record.name(s), percent(*p)))
+        .collect();
+    let order = game.ranked(Strength::Normal, seed, now)?;
+    let after_budget = crate::ai::Budget::iterations((info.strengths[1] / 10).max(50));
+    let mut best = Vec::new();
+    for (i, mv) in order.iter().take(VIEW_MOVES).enumerate() {
+        let words = game.describe_move(mv, crate::core::Viewer::Everyone);
+        let mut after = game.clone_box();
+        after.play(mv)?;
+        let chance = after
+            .chances(&after_budget, seed ^ (i as u64 + 1), now)
+            .get(me)
+            .copied()
+            .unwrap_or(0.0);
+        best.push(format!(
+            "{}. {words} ({mv}): then {}",
+            i + 1,
+            percent(chance)
+        ));
+    }
+    let first = order.first().cloned().unwrap_or_default();
+    Ok(format!(
+        "{first}\tThe computer's view (a search, not a certainty): chances {}. Its best moves for {}, with {}'s chance after each: {}.",
+        shares.join(", "),
+        record.name(me),
+        record.name(me),
+        best.join("; ")
+    ))
+}
+
 /// A question for the chances over a game (finished, or hiding nothing): each seat's chance
 /// after every move ([`chances`]), answered at once.
 pub fn chances_question(id: u32, record: &str) -> String {
@@ -249,20 +319,23 @@ pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
         parts
             .next()
             .and_then(|field| match field.split('/').next().unwrap_or_default() {
-                HINT => Some(Err(true)),
-                CHANCES => Some(Err(false)),
+                HINT => Some(Err(1)),
+                CHANCES => Some(Err(0)),
+                VIEW => Some(Err(2)),
                 word => Strength::from_label(word).map(Ok),
             }),
         parts.next(),
     ) else {
         return answer_text(0, &Err("the question does not read".into()));
     };
-    // `asked`: the strength of the move asked for, or a hint (`Err(true)`) or the chances.
+    // `asked`: the strength of the move asked for, or a hint (`Err(1)`), the computer's view
+    // (`Err(2)`) or the chances.
     let result = GameRecord::from_json(record)
         .and_then(|record| match asked {
             Ok(strength) => choose(&record, strength, now),
-            Err(true) => hint(&record, now),
-            Err(false) => chances(&record, now),
+            Err(1) => hint(&record, now),
+            Err(2) => view(&record, now),
+            Err(_) => chances(&record, now),
         })
         .map_err(|e| e.to_string());
     answer_text(id, &result)

@@ -2,7 +2,8 @@
 // tab's memory, where moves for every side can be tried and undone and the history stepped
 // through, while the saved game stays byte for byte as it was; "Back to the game" finds it
 // unchanged; a reload of the explore page opens the copy again; "Play on from here" asks
-// first, then makes a new game of the position and leaves the old one as it was. A game with
+// first, then makes a new game of the position and leaves the old one as it was; the
+// computer's view gives each side's chances and its three best moves. A game with
 // hidden information offers no Explore while it is played.
 // Usage: node tests/site/check-explore.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
 import { start, newGame, oneMove, readDb } from './serve.mjs';
@@ -36,6 +37,12 @@ try {
     await page.click('button[title="Ctrl+Z"]');
     await page.waitForFunction(() => document.querySelector('#step-back') && !document.querySelector('#step-back').disabled);
     await page.click('#step-back');
+    // The computer's view of the position: each side's chances, its three best moves.
+    await page.click('#hint-button');
+    await page.waitForFunction(() => /best moves/.test((document.querySelector('#hint') || {}).textContent || ''), null, { timeout: 30000 });
+    const view = await page.locator('#hint').innerText();
+    check(/chances Player 1 \d+%, Player 2 \d+%/.test(view) && /1\. .*; 2\. .*; 3\. /.test(view) && await page.locator('.hinting').count() === 1,
+      `${name}: the computer's view gives each side's chances and its three best moves, the best on the board ("${view.slice(0, 160)}…")`);
     await shot(page, `${name}-explore.png`);
     const during = (await readDb(page)).games[id];
     check(during === before, `${name}: while exploring, the stored game is byte for byte as it was`);
