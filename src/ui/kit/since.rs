@@ -51,8 +51,12 @@ pub fn since_marks(view: &GameView, board: &dyn AnyGame, since: &[SinceMove]) ->
     marks
 }
 
-/// The marks, for the end of a board's SVG: never in the way of a tap.
+/// The marks, for the end of a board's SVG (nothing when there are none): never in the way
+/// of a tap.
 pub fn draw(marks: &[Mark]) -> Html {
+    if marks.is_empty() {
+        return Html::default();
+    }
     html! {
         <g class="since-marks" aria-hidden="true" pointer-events="none">
             { for marks.iter().map(|&Mark { number, at: (x, y), r }| html! {
