@@ -205,26 +205,93 @@ pub fn chances(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, Api
         );
     }
     let last = line.moves().max(1);
+    let x = |i: usize| i * 600 / last;
+    let y = |c: f64| (196.0 - 192.0 * c).round() as i64;
     let mut lines = vec![String::new(); line.last().seats()];
     for (i, chances) in seen.iter().enumerate() {
         for (points, c) in lines.iter_mut().zip(chances) {
-            let y = 196.0 - 192.0 * c;
-            points.push_str(&format!("{},{y:.0} ", i * 600 / last));
+            points.push_str(&format!("{},{} ", x(i), y(*c)));
         }
     }
-    CHARTED.with(|charted| *charted.borrow_mut() = Some((record, seen)));
-    // A dashed line at even chances (50%), then a line a seat.
+    // The moves after which their player's chances fell by 20 points or more (a blunder) or
+    // by 10 (a mistake), each marked where that player's line lands.
+    let mut marks = String::new();
+    for i in 1..seen.len() {
+        let Some(mover) = line.mover(i - 1) else {
+            continue;
+        };
+        let (Some(before), Some(after)) = (seen[i - 1].get(mover), seen[i].get(mover)) else {
+            continue;
+        };
+        let fell = before - after;
+        let (class, word) = match fell {
+            f if f >= 0.2 => ("blunder", "a blunder"),
+            f if f >= 0.1 => ("mistake", "a mistake"),
+            _ => continue,
+        };
+        marks.push_str(&format!(
+            r#"<circle class="{class} s{mover}" cx="{}" cy="{}" r="7"><title>Move {i}, {}: {word} (chances {}% to {}%)</title></circle>"#,
+            x(i),
+            y(*after),
+            escape(&record.name(mover)),
+            (before * 100.0).round() as i64,
+            (after * 100.0).round() as i64,
+        ));
+    }
+    CHARTED.with(|charted| *charted.borrow_mut() = Some((record.clone(), seen)));
+    // The axes: 0, 50 and 100% at the left, move numbers along the bottom (about five), a
+    // dashed line at even chances; inside them the plot (a nested SVG, the part a tap
+    // reads), a line a seat; under it each seat's name in its colour, and the marks' key.
     let mut svg = String::from(
-        r#"<svg viewBox="0 0 600 200" role="img" aria-label="Chances of each player after every move (pick a point to see that position)"><line x1="0" y1="100" x2="600" y2="100"/>"#,
+        r#"<svg viewBox="0 0 660 250" role="img" aria-label="Chances of each player after every move, 0 to 100%, with blunders and mistakes marked (pick a point to explore that position)"><text x="34" y="14">100%</text><text x="34" y="114">50%</text><text x="34" y="214">0%</text>"#,
     );
+    let step = (last / 5).max(1);
+    for i in (0..=last).step_by(step) {
+        svg.push_str(&format!(
+            r#"<text class="n" x="{}" y="228">{i}</text>"#,
+            40 + x(i)
+        ));
+    }
+    svg.push_str(r#"<svg class="plot" x="40" y="10" width="600" height="200" viewBox="0 0 600 200" overflow="visible"><rect width="600" height="200"/><line x1="0" y1="100" x2="600" y2="100"/>"#);
     for (seat, points) in lines.iter().enumerate() {
         svg.push_str(&format!(
             r#"<polyline class="s{seat}" points="{}"/>"#,
             points.trim_end()
         ));
     }
+    svg.push_str(&marks);
+    svg.push_str("</svg>");
+    let mut at = 40;
+    for seat in 0..lines.len() {
+        let name = escape(&record.name(seat));
+        svg.push_str(&format!(
+            r#"<text class="name" x="{at}" y="246"><tspan class="s{seat}">●</tspan> {name}</text>"#
+        ));
+        at += 30 + 8 * name.chars().count().min(24);
+    }
+    svg.push_str(&format!(
+        r#"<text class="key" x="{}" y="246"><tspan class="mistake">●</tspan> mistake <tspan class="blunder">●</tspan> blunder</text>"#,
+        at.max(420)
+    ));
     svg.push_str("</svg>");
     Ok(svg)
+}
+
+/// `text` safe inside SVG markup (a player's name, in the chart).
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
@@ -593,17 +660,31 @@ mod tests {
         );
         // A game not over is charted so far when it hides nothing (a game against the
         // computer, as it goes); refused when it hides something.
-        let unfinished = self::record(3);
+        let mut unfinished = self::record(3);
+        unfinished.players[0].name = "<b>Ann & co</b>".into();
         let (_, so_far) = read_answer(&answer(
             &chances_question(4, &unfinished.to_json()),
             &|| 0.0,
         ))
         .unwrap();
-        assert_eq!(
-            so_far.unwrap().matches(',').count(),
-            2 * 4,
-            "two seats, four positions"
-        );
+        let so_far = so_far.unwrap();
+        let points: usize = so_far
+            .split("points=\"")
+            .skip(1)
+            .map(|p| p.split('"').next().unwrap_or_default().matches(',').count())
+            .sum();
+        assert_eq!(points, 2 * 4, "two seats, four positions");
+        // Axes, each seat's name (as text, never markup), and the marks' key.
+        for words in [
+            "100%",
+            "50%",
+            "0%",
+            "&lt;b&gt;Ann &amp; co&lt;/b&gt;",
+            "blunder",
+        ] {
+            assert!(so_far.contains(words), "{words}: {so_far}");
+        }
+        assert!(!so_far.contains("<b>"), "{so_far}");
         let mut evade = GameRecord::new("evade", "rules=written", 5, players(["S", "M"]));
         evade.moves.push("setup:na2345".into());
         let (_, refused) =

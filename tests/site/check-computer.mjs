@@ -259,22 +259,35 @@ try {
       check(/^Hints used: .+ 2, .+ 1$/.test(used) && /hints: 2/.test(cards[0]) && /hints: 1/.test(cards[1]),
         `computer: a finished game says how many hints each player used, in its result ("${used}") and on their cards`);
       // How the game went: the chances after every move, worked out by the worker, drawn
-      // as a chart; a point picked opens that position.
+      // as a chart with its axes, the players' names and its marks; a point picked opens that
+      // position apart from the game.
       await page.click('#show-chances');
       await page.waitForSelector('figure.chances svg[aria-label^="Chances"]', { timeout: 120000 });
       const points = await page.locator('figure.chances polyline').first().evaluate((l) => l.points.length);
       const moves = stored.record.moves.length;
       check(points === moves + 1 && await page.locator('figure.chances polyline').count() === 2,
         `computer: the chances chart has a point for every position (${points} for ${moves} moves) and a line for each player`);
+      const labels = await page.locator('figure.chances svg').first().evaluate((s) => [...s.querySelectorAll('text')].map((t) => t.textContent).join(' | '));
+      const marked = await page.locator('figure.chances circle').evaluateAll((cs) => cs.map((c) => c.querySelector('title').textContent));
+      check(/100%/.test(labels) && /0%/.test(labels) && / 0 \|/.test(' ' + labels) && stored.record.players.every((p) => labels.includes(p.name || '')),
+        `computer: the chart has its axes (0-100%, move numbers) and each player's name ("${labels.slice(0, 120)}"); ${marked.length} moves marked${marked.length ? ' ("' + marked[0] + '")' : ''}`);
       await shot(page, 'computer-chances.png');
-      // A click a third of the way along opens the position a third of the way through.
-      const box = await page.locator('figure.chances svg').boundingBox();
+      // A click a third of the way along explores the position a third of the way through,
+      // apart from the game.
+      const storedText = (await readDb(page)).games[stored.id];
+      const box = await page.locator('figure.chances svg.plot').boundingBox();
       await page.mouse.click(box.x + box.width / 3, box.y + box.height / 2);
+      await page.waitForSelector('#exploring');
       await page.waitForSelector('.history-note');
       const third = Math.round(moves / 3);
       const note = await page.locator('.history-note').innerText();
-      check(new RegExp(`Showing move (${third - 1}|${third}|${third + 1}) of ${moves}`).test(note),
-        `computer: a point of the chart opens that position ("${note.split('.')[0]}", about move ${third})`);
+      check(new RegExp(`Showing move (${third - 1}|${third}|${third + 1}) of ${moves}`).test(note) && (await readDb(page)).games[stored.id] === storedText,
+        `computer: a point of the chart explores that position apart from the game ("${note.split('.')[0]}", about move ${third}), the saved game unchanged`);
+      // Back in the game, at that move.
+      await page.click('#exploring a');
+      await page.waitForSelector('#explore');
+      await page.click(`.moves button[aria-label^="Show the position after move ${third},"]`);
+      await page.waitForSelector('.history-note');
       await page.setViewportSize({ width: 390, height: 844 });
       await shot(page, 'computer-chances-phone.png');
       await page.setViewportSize({ width: 1280, height: 900 });

@@ -17,15 +17,21 @@ pub fn explore_button(store: &Store, session: &Session) -> Html {
     if shown.info().hidden_information && shown.outcome().is_none() {
         return Html::default();
     }
-    let (store, id, at) = (store.clone(), session.saved().id.clone(), session.cursor());
-    let onclick = Callback::from(move |_: MouseEvent| {
-        actions::exploring(&store, &id, Some(at));
-        browser::navigate(&Route::Explore(id.clone()));
-    });
+    let at = session.cursor();
+    let onclick = explore_at(store, &session.saved().id).reform(move |_: MouseEvent| at);
     html! {
         <button type="button" id="explore" {onclick}
             title="Try other moves from this position, apart from the game">{ "Explore" }</button>
     }
+}
+
+/// Opens the position after move `n` of game `id` apart from it.
+pub fn explore_at(store: &Store, id: &str) -> Callback<usize> {
+    let (store, id) = (store.clone(), id.to_string());
+    Callback::from(move |n: usize| {
+        actions::exploring(&store, &id, Some(n));
+        browser::navigate(&Route::Explore(id.clone()));
+    })
 }
 
 /// What the page says while exploring, with the way back and "Play on from here".

@@ -17,7 +17,7 @@ mod teach;
 pub use state::{tell_play_page, News};
 
 use controls::{buttons, no_link_note, play_move, since_line, turn_banner};
-use explore::{explore_bar, explore_button};
+use explore::{explore_at, explore_bar, explore_button};
 use live::use_play;
 use parts::{handoff_screen, player_cards, rematch, result_box, seat_colour};
 use state::PlayAction;
@@ -120,7 +120,12 @@ pub fn Play(props: &PlayProps) -> Html {
         let colours: String = (0..record.players.len())
             .map(|s| format!("--s{s}:{};", seat_colour(record, s)))
             .collect();
-        chances.view(record, colours, &on_goto)
+        // A point picked is explored apart from the game (while exploring: shown there).
+        let pick = match &props.explore {
+            Some(_) => on_goto.clone(),
+            None => explore_at(&props.store, &session.saved().id),
+        };
+        chances.view(record, colours, &pick)
     });
     // Replay and steps through the history, and the pace of replays and of the computer.
     let replay =

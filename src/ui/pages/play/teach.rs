@@ -73,7 +73,7 @@ impl Chances {
                         <div onclick={on_goto.reform(move |e: MouseEvent| chart_point(&e, positions))}>
                             { Html::from_html_unchecked(svg.clone().into()) }
                         </div>
-                        <figcaption>{ "Chances after every move, as the computer sees each position (pick one to see it)." }</figcaption>
+                        <figcaption>{ "Chances after every move, as the computer sees each position: pick one to explore it apart from the game." }</figcaption>
                     </figure>
                 }
             }
