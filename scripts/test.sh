@@ -120,8 +120,8 @@ site_checks() {
 # The longest first, so that the short ones fill in beside them.
 # The Chromium site checks of pages, storage and tabs first, alone: their races and timings
 # are the ones a busy machine upset most.
-run_job "site checks: pages and whole games, storage, offline, rules (Chromium)" \
-  site_checks check-site.mjs check-storage.mjs check-offline.mjs check-rules.mjs
+run_job "site checks: pages and whole games, storage, tabs, offline, rules (Chromium)" \
+  site_checks check-site.mjs check-storage.mjs check-tabs.mjs check-offline.mjs check-rules.mjs
 wait_jobs
 run_job "browser tests (wasm-bindgen-test: Chromium, Firefox, WebKit)" browser_tests
 run_job "site checks: the computer, the table, the words, exploring (Chromium)" site_checks check-computer.mjs check-table.mjs check-words.mjs check-explore.mjs

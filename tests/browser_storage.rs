@@ -49,6 +49,35 @@ async fn stored(id: &str) -> Option<SavedGame> {
         .and_then(|t| SavedGame::parse(&t).ok())
 }
 
+/// A game stored under `id` alone, two tabs on it (two stores of this page, which hear each
+/// other as tabs do), and its first moves.
+async fn two_tabs_on(id: &str) -> (SavedGame, Store, Store, Vec<String>) {
+    db_clear().await;
+    let start = store(id, record(["Ann", "Ben"])).await;
+    let (one, two) = (Store::open().await, Store::open().await);
+    let moves = start.record.start().unwrap().legal_moves();
+    (start, one, two, moves)
+}
+
+/// The moves stored under `id`.
+async fn stored_moves(id: &str) -> Vec<String> {
+    stored(id).await.unwrap().record.moves
+}
+
+/// The moves tab `tab` shows of game `id`.
+fn shown_moves(tab: &Store, id: &str) -> Vec<String> {
+    tab.load_line(id).unwrap().0.record.moves
+}
+
+/// Every stored game.
+async fn stored_games() -> Vec<SavedGame> {
+    db_all(stackplay::storage::idb::GAMES)
+        .await
+        .iter()
+        .map(|(_, t)| SavedGame::parse(t).unwrap())
+        .collect()
+}
+
 /// Makes every write to the database throw `err` (a privacy setting, a full storage), or
 /// undoes it.
 fn writes_throw(err: Option<&str>) {
@@ -75,10 +104,7 @@ async fn wait_gone(selector: &str) {
 
 #[wasm_bindgen_test]
 async fn two_tabs_saving_at_once_keep_both_histories() {
-    db_clear().await;
-    let start = store("both", record(["Ann", "Ben"])).await;
-    let (one, two) = (Store::open().await, Store::open().await);
-    let first = start.record.start().unwrap().legal_moves();
+    let (start, one, two, first) = two_tabs_on("both").await;
     let mut a = start.clone();
     a.push_move(first[0].clone(), 2.0);
     let mut b = start.clone();
@@ -87,11 +113,7 @@ async fn two_tabs_saving_at_once_keep_both_histories() {
     one.save(&a);
     two.save(&b);
     sleep(200).await;
-    let games: Vec<SavedGame> = db_all(stackplay::storage::idb::GAMES)
-        .await
-        .iter()
-        .map(|(_, t)| SavedGame::parse(t).unwrap())
-        .collect();
+    let games = stored_games().await;
     assert_eq!(games.len(), 2, "{games:?}");
     let original = games.iter().find(|g| g.id == "both").unwrap();
     let copy = games
@@ -335,6 +357,88 @@ async fn a_backup_never_writes_over_an_unsaved_game_or_an_entry_that_does_not_op
         stored("held").await.unwrap().record.moves,
         held.record.moves
     );
+    db_clear().await;
+}
+
+#[wasm_bindgen_test]
+async fn a_tab_holding_unsaved_moves_never_takes_another_tabs_version_over_them() {
+    let (start, one, two, moves) = two_tabs_on("race").await;
+    // Tab one plays while the storage is full: its move is held unsaved.
+    let mut ours = start.clone();
+    ours.push_move(moves[0].clone(), 2.0);
+    writes_throw(Some("QuotaExceededError"));
+    one.save(&ours);
+    until("the save to fail", || one.unsaved("race").is_some()).await;
+    writes_throw(None);
+    // Tab two plays another move on the stored version; tab one hears of it and keeps its
+    // own on the board (the other is held, not shown).
+    let mut theirs = start.clone();
+    theirs.push_move(moves[moves.len() - 1].clone(), 3.0);
+    two.save(&theirs);
+    until("tab two's move to land", || two.unsaved("race").is_none()).await;
+    sleep(100).await;
+    assert_eq!(stored_moves("race").await, theirs.record.moves);
+    assert_eq!(shown_moves(&one, "race"), ours.record.moves);
+    assert_eq!(one.unsaved("race"), Some(SaveError::Full));
+    // Room again: tab one's moves land as a copy; it shows tab two's version under the id.
+    one.flush_unsaved();
+    until("the retry to land", || one.unsaved("race").is_none()).await;
+    sleep(40).await;
+    let copy = one.moved_to("race").expect("kept as a copy");
+    assert_eq!(stored_moves(&copy).await, ours.record.moves);
+    assert_eq!(stored_moves("race").await, theirs.record.moves);
+    assert_eq!(shown_moves(&one, "race"), theirs.record.moves);
+    db_clear().await;
+}
+
+#[wasm_bindgen_test]
+async fn another_tabs_version_heard_while_a_save_is_on_its_way_waits_for_it() {
+    let (start, one, two, moves) = two_tabs_on("wait").await;
+    // Tab one plays a move; tab two, which saw it, plays the next one at once: tab one hears
+    // of it, takes it once its own write has landed, and may play on over it.
+    let mut first = start.clone();
+    first.push_move(moves[0].clone(), 2.0);
+    one.save(&first);
+    until("tab one's move to land", || {
+        shown_moves(&two, "wait") == first.record.moves
+    })
+    .await;
+    let mut second = two.load_line("wait").unwrap().0;
+    let next = second.record.timeline().unwrap().last().legal_moves()[0].clone();
+    second.push_move(next, 3.0);
+    two.save(&second);
+    until("tab one to take tab two's move", || {
+        shown_moves(&one, "wait") == second.record.moves
+    })
+    .await;
+    // Both save at once now: tab one's move on top of tab two's, tab two's own other move.
+    let mut a = second.clone();
+    let after = a.record.timeline().unwrap().last().legal_moves();
+    a.push_move(after[0].clone(), 4.0);
+    let mut b = second.clone();
+    b.push_move(after[after.len() - 1].clone(), 5.0);
+    one.save(&a);
+    two.save(&b);
+    // Whichever lands second is kept as a copy, and that tab shows the other's version
+    // under the id: neither tab ever shows the other's move over its own unsaved one.
+    assert_eq!(shown_moves(&one, "wait"), a.record.moves);
+    assert_eq!(shown_moves(&two, "wait"), b.record.moves);
+    until("both writes to land", || {
+        !one.any_pending() && !two.any_pending()
+    })
+    .await;
+    sleep(100).await;
+    let games = stored_games().await;
+    for v in [&a, &b] {
+        assert!(
+            games.iter().any(|g| g.record.moves == v.record.moves),
+            "{:?} lost from {games:?}",
+            v.record.moves
+        );
+    }
+    let original = stored("wait").await.unwrap();
+    assert_eq!(shown_moves(&one, "wait"), original.record.moves);
+    assert_eq!(shown_moves(&two, "wait"), original.record.moves);
     db_clear().await;
 }
 

@@ -330,6 +330,10 @@ impl Session {
         theirs.cursor = theirs.cursor.min(theirs.record.moves.len());
         self.saved = theirs;
         self.line = line;
+        // A move made elsewhere, by whoever holds the other device: in a hidden game this tab
+        // falls back to its hand-off screen, never showing a seat's view because the news
+        // came (the seat that held this tab may not be the one at the board now).
+        self.holder = None;
         self.changed(false);
         Ok(())
     }

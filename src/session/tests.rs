@@ -291,6 +291,33 @@ fn hidden_information_is_handed_over_and_stays_hidden() {
 }
 
 #[test]
+fn another_tabs_move_hands_the_device_over_again() {
+    // Tab two: seat 1 confirmed it holds the device there, earlier.
+    let mut two = evade();
+    two.confirm_handoff();
+    // Tab one: both seats set up, so it is seat 1's turn again.
+    let mut one = evade();
+    one.confirm_handoff();
+    one.play("setup:na2345", 1.0).unwrap();
+    one.confirm_handoff();
+    one.play("setup:a2345n", 2.0).unwrap();
+    // Tab two takes the news: seat 1 is to move, but whoever holds tab two must say so.
+    two.adopt((one.saved().clone(), None)).unwrap();
+    assert_eq!(two.viewer(), Viewer::Seat(0));
+    assert_eq!(
+        two.handoff(),
+        Some(0),
+        "no seat's view because another tab moved"
+    );
+    // A change of the clock or the table alone is no move: the holder stays.
+    two.confirm_handoff();
+    let mut turned = one.saved().clone();
+    turned.table.flipped = true;
+    two.adopt((turned, None)).unwrap();
+    assert_eq!(two.handoff(), None);
+}
+
+#[test]
 fn a_reload_hands_the_device_over_again() {
     let mut s = evade();
     s.confirm_handoff();

@@ -298,6 +298,119 @@ mod tests {
         }
     }
 
+    /// Every order in which the tabs' saves can reach the database: each tab's own saves
+    /// in the order it made them (`counts[t]` saves of tab `t`), the tabs' interleaved every
+    /// way. Each order lists the tab of each save.
+    fn interleavings(counts: &[usize]) -> Vec<Vec<usize>> {
+        if counts.iter().all(|&c| c == 0) {
+            return vec![Vec::new()];
+        }
+        let mut out = Vec::new();
+        for t in 0..counts.len() {
+            if counts[t] == 0 {
+                continue;
+            }
+            let mut rest = counts.to_vec();
+            rest[t] -= 1;
+            for mut order in interleavings(&rest) {
+                order.insert(0, t);
+                out.push(order);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn two_to_four_tabs_with_pending_moves_in_every_order_lose_no_move() {
+        // Two, three and four tabs saw the same game; each plays one move or two (saves still
+        // pending: a later one carries the earlier's moves, and was played before the first
+        // landed, so the tab's `seen` is what it saw when it began). Every save of every tab,
+        // in every order the database can run them: every version any tab saved is the start
+        // of a stored history, and each tab's last version is stored whole.
+        let start = with_moves(&["s"]);
+        let mut orders = 0;
+        for tabs in 2..=4 {
+            for pending in [1, 2] {
+                // Tab t plays "t0" then "t1"; with one pending save, only the last.
+                let versions: Vec<Vec<SavedGame>> = (0..tabs)
+                    .map(|t| {
+                        let all = [
+                            with_moves(&["s", &format!("{t}0")]),
+                            with_moves(&["s", &format!("{t}0"), &format!("{t}1")]),
+                        ];
+                        all[2 - pending..].to_vec()
+                    })
+                    .collect();
+                let counts: Vec<usize> = versions.iter().map(Vec::len).collect();
+                for order in interleavings(&counts) {
+                    orders += 1;
+                    let mut db = std::collections::BTreeMap::new();
+                    db.insert(start.id.clone(), start.to_json());
+                    let mut tab: Vec<Tab> = (0..tabs)
+                        .map(|_| Tab {
+                            seen: [(start.id.clone(), start.record.moves.clone())].into(),
+                        })
+                        .collect();
+                    let mut next = vec![0; tabs];
+                    let mut n = 0;
+                    for &t in &order {
+                        tab[t].save(&mut db, &versions[t][next[t]], &mut n);
+                        next[t] += 1;
+                    }
+                    let kept: Vec<Vec<String>> = db
+                        .values()
+                        .map(|text| SavedGame::peek(text).unwrap().record.moves)
+                        .collect();
+                    for (t, saves) in versions.iter().enumerate() {
+                        for v in saves {
+                            assert!(
+                                kept.iter().any(|k| k.starts_with(&v.record.moves)),
+                                "{tabs} tabs, order {order:?}: tab {t}'s {:?} lost from {kept:?}",
+                                v.record.moves
+                            );
+                        }
+                        let last = &saves[saves.len() - 1].record.moves;
+                        assert!(
+                            kept.iter().any(|k| k == last),
+                            "{tabs} tabs, order {order:?}: tab {t}'s last {last:?} not whole in {kept:?}"
+                        );
+                    }
+                }
+            }
+        }
+        // 2, 3, 4 tabs: 2 + 6 + 24 orders with one save each; 6 + 90 + 2,520 with two.
+        assert_eq!(orders, 2 + 6 + 24 + 6 + 90 + 2520);
+    }
+
+    #[test]
+    fn a_tab_whose_saves_waited_keeps_them_as_a_copy_when_the_game_moved_on() {
+        // A tab could not save (a full storage) while another tab played on: when room comes
+        // back, its held version lands as a copy, and the other's stays the original.
+        let start = with_moves(&["s"]);
+        let mut db = std::collections::BTreeMap::new();
+        db.insert(start.id.clone(), start.to_json());
+        let seen = || Tab {
+            seen: [(start.id.clone(), start.record.moves.clone())].into(),
+        };
+        let (mut full, mut other) = (seen(), seen());
+        let mut n = 0;
+        other.save(&mut db, &with_moves(&["s", "b"]), &mut n);
+        other.save(&mut db, &with_moves(&["s", "b", "c"]), &mut n);
+        let unsaved = with_moves(&["s", "x", "y", "z"]);
+        full.save(&mut db, &unsaved, &mut n);
+        let original = SavedGame::peek(&db[&start.id]).unwrap();
+        assert_eq!(original.record.moves, ["s", "b", "c"]);
+        let copy = SavedGame::peek(&db["copy1"]).unwrap();
+        assert_eq!(copy.record.moves, unsaved.record.moves);
+        assert_eq!(copy.copy_of.as_deref(), Some(start.id.as_str()));
+        // Had nobody played on, it would simply have landed.
+        let mut db = std::collections::BTreeMap::new();
+        db.insert(start.id.clone(), start.to_json());
+        seen().save(&mut db, &unsaved, &mut n);
+        assert_eq!(db.len(), 1);
+        assert_eq!(SavedGame::peek(&db[&start.id]).unwrap(), unsaved);
+    }
+
     #[test]
     fn a_strength_word_of_a_newer_version_is_left_as_it_is() {
         let mut s = sample();

@@ -1,13 +1,14 @@
 // The built site, as a careless or unlucky user meets it: a full storage (with real reloads),
-// a browser that refuses to save, leaving while a move's write waits, two tabs moving at the same moment (100 races) and a busy
-// tab, the move from the older store (localStorage) into the database, an older link, a 4 MB
-// unreadable entry, a right-to-left name, a standard-base64 link, and backups: downloaded and
-// opened again, hostile, newer, and larger than the storage.
-// Usage: node tests/site/check-storage.mjs [dist dir]   (RACES=n: how many races, 100)
+// a browser that refuses to save, leaving while a move's write waits, the move from the older
+// store (localStorage) into the database, an older link, a 4 MB unreadable entry, a
+// right-to-left name, a standard-base64 link, and backups: downloaded and opened again,
+// hostile, newer, and larger than the storage. (Tabs racing, reloads right after a move and a
+// full storage beside another tab: check-tabs.mjs.)
+// Usage: node tests/site/check-storage.mjs [dist dir]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start, newGame as newGameAt, pick, oneMove, readDb } from './serve.mjs';
+import { start, newGame as newGameAt, oneMove, readDb, failingWrites } from './serve.mjs';
 
 const site = await start(process.argv[2]);
 const { base, browser, check } = site;
@@ -18,27 +19,9 @@ const storedMoves = async (page, id) => {
   const text = (await readDb(page)).games[id];
   return text ? JSON.parse(text).record.moves.length : -1;
 };
-/// Makes the database's writes fail as a full storage (`QuotaExceededError`) or a refusal
-/// would, while sessionStorage's `test.fail` says so (the test cannot shrink Chromium's real
-/// quota: its DevTools command for that fails here). `test.fail-after` lets that many writes
-/// through first.
-const failingWrites = () => {
-  const real = IDBObjectStore.prototype.put;
-  IDBObjectStore.prototype.put = function (...args) {
-    const mode = sessionStorage.getItem('test.fail');
-    const after = Number(sessionStorage.getItem('test.fail-after') || 0);
-    window.testPuts = (window.testPuts || 0) + 1;
-    if (mode && window.testPuts > after) {
-      throw new DOMException('failed by the test', mode === 'full' ? 'QuotaExceededError' : 'UnknownError');
-    }
-    return real.apply(this, args);
-  };
-};
 const failWrites = (page, mode) => page.evaluate((mode) => {
   if (mode) sessionStorage.setItem('test.fail', mode); else sessionStorage.removeItem('test.fail');
 }, mode);
-/// The moves a tab's move list shows, in notation.
-const shownMoves = (page) => page.locator('.moves li button').evaluateAll((bs) => bs.map((b) => b.title));
 
 try {
   // A full storage, before and during a game, with real reloads.
@@ -152,125 +135,6 @@ try {
     for (let i = 0; i < 100 && !page.isClosed(); i++) await other.waitForTimeout(100);
     check(page.isClosed() && dialogs.length === asked, 'leaving mid-write: with every move saved, leaving asks nothing');
     check(errors.length === 0, `leaving mid-write: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
-    await context.close();
-  }
-
-  // Two tabs on one game, each moving at the same moment (both clicks sent at once), again and
-  // again: every move shown in either tab is in a saved game, and where the two histories
-  // differ both tabs say so.
-  {
-    const races = Number(process.env.RACES || 100);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const one = await context.newPage();
-    const two = await context.newPage();
-    const errors = [];
-    for (const p of [one, two]) p.on('pageerror', (e) => errors.push(String(e)));
-    let lost = 0;
-    let copies = 0;
-    let told = 0;
-    await one.goto(base + '#/');
-    await one.waitForSelector('.games');
-    const t0 = Date.now();
-    for (let race = 0; race < races; race++) {
-      // A new game, started in the page (quicker than by Playwright's clicks).
-      const id = await one.evaluate(async () => {
-        const until = async (f) => { for (let i = 0; i < 500 && !f(); i++) await new Promise((r) => setTimeout(r, 10)); return f(); };
-        location.hash = '#/new/stack-control';
-        (await until(() => document.querySelector('#start-game'))).click();
-        await until(() => /^#\/play\//.test(location.hash) && document.querySelector('svg.board .cell.stack'));
-        return location.hash.replace('#/play/', '');
-      });
-      await two.goto(base + '#/play/' + id);
-      await two.waitForSelector('svg.board .cell.stack');
-      // Each tab picks a stack, then both land at the same instant: each page clicks its
-      // landing square on a timer set to one shared moment.
-      await Promise.all([[one, false], [two, true]].map(([p, last]) => p.evaluate(async (last) => {
-        const stacks = [...document.querySelectorAll('svg.board .cell.stack')];
-        if (last) stacks.reverse();
-        for (const s of stacks) {
-          s.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-          await new Promise((r) => setTimeout(r, 0));
-          if (document.querySelector('svg.board .cell.target')) return;
-        }
-      }, last)));
-      const at = Date.now() + 150;
-      // The landing square is looked up when the timer fires: on a loaded machine the news
-      // of the other tab's move can come first and clear this tab's pick, and then this tab
-      // has no move to make (nothing is lost: it shows the other's).
-      await Promise.all([one, two].map((p) => p.evaluate((at) => {
-        setTimeout(() => document.querySelector('svg.board .cell.target')
-          ?.dispatchEvent(new MouseEvent('click', { bubbles: true })), at - Date.now());
-      }, at)));
-      await one.waitForTimeout(200);
-      // Settled: each tab's moves are a saved game's (or the wait ends and it counts as lost).
-      let db;
-      let shown;
-      const settled = async () => {
-        db = await readDb(one);
-        shown = [await shownMoves(one), await shownMoves(two)];
-        const histories = Object.values(db.games).map((t) => JSON.parse(t).record.moves.join(' '));
-        return shown.every((s) => s.length > 0 && histories.includes(s.join(' ')));
-      };
-      const until = Date.now() + 5000;
-      while (!(await settled()) && Date.now() < until) await one.waitForTimeout(50);
-      const games = Object.values(db.games).map((t) => JSON.parse(t));
-      const histories = games.map((g) => g.record.moves.join(' '));
-      const missing = shown.filter((s) => !histories.includes(s.join(' ')));
-      if (missing.length) {
-        lost++;
-        console.log(`     race ${race}: lost ${JSON.stringify(missing)}; stored ${JSON.stringify(histories)}`);
-      }
-      if (games.some((g) => g.copy_of === id)) {
-        copies++;
-        const notices = async () => (await one.locator('#copy-notice').count()) + (await two.locator('#copy-notice').count());
-        const until2 = Date.now() + 3000;
-        while ((await notices()) < 2 && Date.now() < until2) await one.waitForTimeout(50);
-        if ((await notices()) === 2) told++;
-      }
-      // The next race starts from an empty store (fewer games to read each time).
-      await one.evaluate(() => new Promise((r) => { const q = indexedDB.open('stackplay'); q.onsuccess = () => { const tx = q.result.transaction('games', 'readwrite'); tx.objectStore('games').clear(); tx.oncomplete = () => { q.result.close(); r(); }; }; }));
-    }
-    console.log(`     ${races} races in ${((Date.now() - t0) / 1000).toFixed(0)} s: ${copies} kept a copy, ${races - copies} were one after the other`);
-    check(lost === 0, `two tabs: no move lost in ${races} races of two tabs moving at once (${lost} lost)`);
-    check(told === copies, `two tabs: each time a copy was kept, both tabs said so (${told} of ${copies})`);
-    check(errors.length === 0, `two tabs: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
-
-    // A busy tab: tab two's page is busy for 2.5 s while tab one plays; tab two's click,
-    // made meanwhile, is played when it wakes: both moves are kept. (Both pages may share one
-    // renderer process, so tab one's clicks wait for the busy task too; and on a loaded
-    // machine the news of tab one's move can reach tab two before its click, which then
-    // finds its picked stack dropped: it plays again. Either way both moves must be saved.)
-    for (let run = 0; run < 2; run++) {
-      const id = await newGame(one);
-      await two.goto(base + '#/play/' + id);
-      await two.waitForSelector('svg.board .cell.stack');
-      const target = await pick(two, -1);
-      const busy = two.evaluate(() => { const end = Date.now() + 2500; while (Date.now() < end) { /* busy */ } });
-      await oneMove(one);
-      await one.waitForSelector('.moves li');
-      let again = false;
-      await target.click({ noWaitAfter: true, timeout: 5000 }).catch(async () => {
-        again = true;
-        await oneMove(two, -1);
-      });
-      await busy;
-      await two.waitForTimeout(1500);
-      // The click can also land just as the news redraws tab two, on a square no longer
-      // offered: then tab two shows tab one's move alone, and plays again.
-      if (!again && (await shownMoves(two)).join(' ') === (await shownMoves(one)).join(' ')) {
-        again = true;
-        await oneMove(two, -1);
-        await two.waitForTimeout(1500);
-      }
-      const db = await readDb(one);
-      const games = Object.values(db.games).map((t) => JSON.parse(t));
-      const histories = games.map((g) => g.record.moves.join(' '));
-      const ours = games.filter((g) => g.id === id || g.copy_of === id);
-      const kept = new Set(ours.flatMap((g) => g.record.moves.map((m, i) => `${i}:${m}`))).size;
-      const shown = [await shownMoves(one), await shownMoves(two)];
-      check(shown.every((s) => histories.includes(s.join(' '))) && kept >= 2,
-        `busy tab ${run + 1}: both tabs' moves are saved (shown ${JSON.stringify(shown)}; this game's histories ${JSON.stringify(ours.map((g) => g.record.moves))}${again ? '; tab two picked again' : ''})`);
-    }
     await context.close();
   }
 

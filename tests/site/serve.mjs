@@ -134,3 +134,19 @@ export const putDb = (page, id, text) => page.evaluate(([id, text]) => new Promi
     tx.onabort = () => reject(tx.error);
   };
 }), [id, text]);
+/// Makes the database's writes fail as a full storage (`QuotaExceededError`) or a refusal
+/// would, while sessionStorage's `test.fail` says so (the test cannot shrink Chromium's real
+/// quota: its DevTools command for that fails here). `test.fail-after` lets that many writes
+/// through first.
+export const failingWrites = () => {
+  const real = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (...args) {
+    const mode = sessionStorage.getItem('test.fail');
+    const after = Number(sessionStorage.getItem('test.fail-after') || 0);
+    window.testPuts = (window.testPuts || 0) + 1;
+    if (mode && window.testPuts > after) {
+      throw new DOMException('failed by the test', mode === 'full' ? 'QuotaExceededError' : 'UnknownError');
+    }
+    return real.apply(this, args);
+  };
+};

@@ -152,6 +152,10 @@ struct Entry {
     flying: u32,
     /// Why this tab's version is not saved, if it is not: it is tried again until it lands.
     unsaved: Option<SaveError>,
+    /// Another tab's version, heard while this tab's own waited to be written (a save on its
+    /// way, or not saved yet): held, never shown over this tab's moves, until the write
+    /// decides ([`Store::settle`]).
+    held: Option<(SavedGame, Rc<Timeline>)>,
 }
 
 struct Inner {
@@ -227,6 +231,7 @@ impl Store {
                 line: None,
                 flying: 0,
                 unsaved: None,
+                held: None,
             })
             .collect();
         let channel = db
@@ -304,10 +309,9 @@ impl Store {
 
     /// Sets game `id`'s version as this tab shows it (a new entry if there is none), with
     /// its timeline if it was just read into one.
-    fn show(&self, game: SavedGame, line: Option<Timeline>) -> usize {
+    fn show(&self, game: SavedGame, line: Option<Rc<Timeline>>) -> usize {
         let at = self.find(&game.id);
         let mut entries = self.0.entries.borrow_mut();
-        let line = line.map(Rc::new);
         match at {
             Some(i) => {
                 entries[i].line = line;
@@ -322,6 +326,7 @@ impl Store {
                     line,
                     flying: 0,
                     unsaved: None,
+                    held: None,
                 });
                 entries.len() - 1
             }
@@ -335,34 +340,52 @@ impl Store {
         let Some((id, text)) = chars.as_str().split_once('\n') else {
             return;
         };
-        let game = match flag {
-            Some('d') => None,
-            _ => match SavedGame::parse_line(text) {
-                Ok((g, line)) if g.id == id => Some((g, line)),
-                _ => return,
-            },
+        if flag == Some('d') {
+            self.0.entries.borrow_mut().retain(|e| e.id != id);
+            return self.tell(Change::Game {
+                id: id.to_string(),
+                game: None,
+                new: false,
+            });
+        }
+        let Ok((g, line)) = SavedGame::parse_line(text) else {
+            return;
         };
-        let game = match game {
-            Some((g, line)) => {
-                let i = self.show(g.clone(), Some(line));
-                // Seen only when no save of this tab is on its way: that save must be judged
-                // against what this tab had seen when it played.
-                let mut entries = self.0.entries.borrow_mut();
-                let e = &mut entries[i];
-                if e.flying == 0 && e.unsaved.is_none() {
-                    e.seen = g.record.moves.clone();
-                }
-                Some(g)
+        if g.id != id {
+            return;
+        }
+        let line = Rc::new(line);
+        // This tab's own version waits to be written (a save on its way, or not saved yet):
+        // it stays on the board, and this one is held until the write decides (`settle`).
+        // Taken now, it would drop moves stored nowhere yet; and the write must be judged
+        // against what this tab had seen when it played.
+        if let Some(i) = self.find(id) {
+            let mut entries = self.0.entries.borrow_mut();
+            let e = &mut entries[i];
+            if e.flying > 0 || e.unsaved.is_some() {
+                e.held = Some((g, line));
+                return;
             }
-            None => {
-                self.0.entries.borrow_mut().retain(|e| e.id != id);
-                None
-            }
-        };
+        }
+        self.take(g, line, flag == Some('n'));
+    }
+
+    /// Takes another tab's version of a game (stored already) as this tab's, and says so.
+    /// It is what this tab has seen unless a save of this tab is still on its way: that one
+    /// is judged against what the tab saw when it played (it becomes a copy too, never a
+    /// write over moves it has not seen).
+    fn take(&self, game: SavedGame, line: Rc<Timeline>, new: bool) {
+        let i = self.show(game.clone(), Some(line));
+        let mut entries = self.0.entries.borrow_mut();
+        if entries[i].flying == 0 {
+            entries[i].seen = game.record.moves.clone();
+        }
+        entries[i].unsaved = None;
+        drop(entries);
         self.tell(Change::Game {
-            id: id.to_string(),
-            game: game.map(Box::new),
-            new: flag == Some('n'),
+            id: game.id.clone(),
+            game: Some(Box::new(game)),
+            new,
         });
     }
 
@@ -442,7 +465,12 @@ impl Store {
         let (kept, before) = match result {
             Ok(written) => written,
             Err(why) => {
-                let i = self.show(game.clone(), None);
+                // The entry holds this tab's newest version already (a later save may be on
+                // its way), unless another tab deleted the game meanwhile.
+                let i = match self.find(&id) {
+                    Some(i) => i,
+                    None => self.show(game.clone(), None),
+                };
                 self.0.entries.borrow_mut()[i].unsaved = Some(why);
                 return self.tell(Change::Saved {
                     id,
@@ -459,20 +487,41 @@ impl Store {
         if !copied {
             if let Some(i) = self.find(&id) {
                 let mut entries = self.0.entries.borrow_mut();
-                entries[i].unsaved = None;
-                entries[i].seen = kept.record.moves;
+                let e = &mut entries[i];
+                e.unsaved = None;
+                e.seen = kept.record.moves.clone();
+                // This tab's last write landed: it is what the tab holds (after an earlier
+                // write of it was kept as a copy, the entry showed the other tab's version).
+                if e.flying == 0 {
+                    e.game = kept;
+                    e.line = None;
+                }
             }
-            return self.tell(Change::Saved { id, unsaved: None });
+            self.tell(Change::Saved {
+                id: id.clone(),
+                unsaved: None,
+            });
+            return self.take_held(&id);
         }
         let i = self.show(kept.clone(), None);
         self.0.entries.borrow_mut()[i].seen = kept.record.moves.clone();
-        // What is stored under `id` is the other tab's version: this tab shows it there.
-        match before.map(|b| SavedGame::parse_line(&b)) {
-            Some(Ok((theirs, line))) if theirs.id == id => {
-                let i = self.show(theirs, Some(line));
-                self.0.entries.borrow_mut()[i].unsaved = None;
-            }
-            _ => self.0.entries.borrow_mut().retain(|e| e.id != id),
+        // What is stored under `id` is another tab's version: this tab shows it there (the
+        // newest of the one heard meanwhile and the one the write found).
+        let held = self
+            .find(&id)
+            .and_then(|i| self.0.entries.borrow_mut()[i].held.take());
+        let found = before
+            .and_then(|b| SavedGame::parse_line(&b).ok())
+            .filter(|(theirs, _)| theirs.id == id)
+            .map(|(theirs, line)| (theirs, Rc::new(line)));
+        let theirs = match (held, found) {
+            (Some(h), Some(f)) if !h.0.record.holds(&f.0.record) => Some(f),
+            (Some(h), _) => Some(h),
+            (None, f) => f,
+        };
+        match theirs {
+            Some((theirs, line)) => self.take(theirs, line, false),
+            None => self.0.entries.borrow_mut().retain(|e| e.id != id),
         }
         self.0
             .moved
@@ -482,6 +531,28 @@ impl Store {
             from: id,
             to: kept.id,
         });
+    }
+
+    /// Once every write of this tab's version of game `id` has landed over what it had seen,
+    /// another tab's version heard meanwhile is taken if it extends this tab's (it was
+    /// written after), and dropped otherwise (this tab's replaced it).
+    fn take_held(&self, id: &str) {
+        let taken = {
+            let mut entries = self.0.entries.borrow_mut();
+            let Some(e) = entries.iter_mut().find(|e| e.id == id) else {
+                return;
+            };
+            if e.flying > 0 || e.unsaved.is_some() {
+                return;
+            }
+            let ours = &e.game.record;
+            e.held
+                .take()
+                .filter(|(theirs, _)| theirs.record.holds(ours) && theirs.record != *ours)
+        };
+        if let Some((theirs, line)) = taken {
+            self.take(theirs, line, false);
+        }
     }
 
     /// Writes `games` in one transaction, each after reading what is stored under its id

@@ -1,11 +1,11 @@
 //! The play page's game as a hook: its state (the session, read from the store) and what
-//! keeps it in step: Ctrl+Z and Ctrl+Shift+Z, other tabs and this tab's own saves, saving, a
+//! keeps it in step: Ctrl+Z and Ctrl+Shift+Z, other tabs and this tab's own saves, a
 //! tab coming into view, the computer's turn.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::state::{go_to_copy, save_session, synced, PlayAction, PlayState, NEWS};
+use super::state::{go_to_copy, synced, PlayAction, PlayState, NEWS};
 use super::News;
 use crate::session::Session;
 use crate::storage::store::{Change, Store};
@@ -20,19 +20,29 @@ pub fn use_play(id: String, store: Store, pace: u32) -> UseReducerHandle<PlaySta
     let state = use_reducer({
         let id = id.to_string();
         let store = store.clone();
-        move || PlayState {
-            // The clocks counted on while the page was closed (from their stored moments).
-            session: store.load_line(&id).and_then(Session::open).map(synced),
-            message: None,
-            unsaved: store.unsaved(&id),
-            hint: None,
-            news: NEWS.with(|n| {
-                let mut n = n.borrow_mut();
-                n.as_ref()
-                    .is_some_and(|(for_id, _)| *for_id == id)
-                    .then(|| n.take().map(|(_, copy)| copy))
-                    .flatten()
-            }),
+        move || {
+            // The clocks counted on while the page was closed (from their stored moments): a
+            // change (a clock started, or run out meanwhile) is saved at once, as the
+            // reducer saves every later one.
+            let session = store.load_line(&id).and_then(Session::open).map(synced);
+            let unsaved = match &session {
+                Ok(s) if s.revision() > 0 => store.save(s.saved()).unsaved,
+                _ => store.unsaved(&id),
+            };
+            PlayState {
+                store: store.clone(),
+                session,
+                message: None,
+                unsaved,
+                hint: None,
+                news: NEWS.with(|n| {
+                    let mut n = n.borrow_mut();
+                    n.as_ref()
+                        .is_some_and(|(for_id, _)| *for_id == id)
+                        .then(|| n.take().map(|(_, copy)| copy))
+                        .flatten()
+                }),
+            }
         }
     });
     {
@@ -98,18 +108,6 @@ pub fn use_play(id: String, store: Store, pace: u32) -> UseReducerHandle<PlaySta
                 _ => {}
             }));
             move || drop(listening)
-        });
-    }
-    {
-        // Saving is an effect of a change this page made (never of loading or of another
-        // tab's version, which are stored already).
-        let state = state.clone();
-        let store = store.clone();
-        let revision = state.session.as_ref().map_or(0, Session::revision);
-        use_effect_with(revision, move |&revision| {
-            if let (true, Ok(session)) = (revision > 0, &state.session) {
-                save_session(&store, session, &state.dispatcher());
-            }
         });
     }
     {

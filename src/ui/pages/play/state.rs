@@ -14,8 +14,11 @@ use crate::ui::routes::Route;
 /// What the play page holds: the game being played (or why it cannot be), a message, why
 /// the game on the board is not saved yet (if it is not), and news of a copy of this game
 /// made when two tabs played at once.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct PlayState {
+    /// Where the game is saved: every change the page makes is handed to it at once, in the
+    /// same task as the change ([`PlayState::reduce`]).
+    pub store: Store,
     /// The game, or why it cannot be opened.
     pub session: Result<Session, String>,
     /// Something to tell the player.
@@ -59,17 +62,6 @@ thread_local! {
 /// Leaves `news` for the play page of game `id`, which is about to open.
 pub fn tell_play_page(id: &str, news: News) {
     NEWS.with(|n| *n.borrow_mut() = Some((id.to_string(), news)));
-}
-
-/// Saves the game on the board; when another tab played on it at the same moment, this
-/// version is kept as a copy and the page moves to it, saying so.
-pub fn save_session(
-    store: &Store,
-    session: &Session,
-    dispatcher: &UseReducerDispatcher<PlayState>,
-) {
-    let kept = store.save(session.saved());
-    dispatcher.dispatch(PlayAction::SaveState(kept.unsaved));
 }
 
 /// This tab's version of game `from` was kept as a copy, `to` (another tab played on it at
@@ -133,7 +125,32 @@ pub enum PlayAction {
 impl Reducible for PlayState {
     type Action = PlayAction;
 
+    /// The next state; a change of the saved game (a move, an undo, a hint counted) is handed
+    /// to the store here, before the page shows it: the move and the version it was played on
+    /// travel together into one transaction, and no other tab's news (a later task) can come
+    /// between them. (Saving in an effect after the render left 40-80 ms in which another
+    /// tab's version could replace the move unsaved.) When another tab played on the game at
+    /// the same moment, this version is kept as a copy and the page moves to it, saying so.
     fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
+        let revision = |s: &PlayState| s.session.as_ref().map_or(0, Session::revision);
+        let before = revision(&self);
+        let next = self.step(action);
+        let now = revision(&next);
+        match &next.session {
+            Ok(session) if now != before && now > 0 => {
+                let unsaved = next.store.save(session.saved()).unsaved;
+                Rc::new(PlayState {
+                    unsaved,
+                    ..(*next).clone()
+                })
+            }
+            _ => next,
+        }
+    }
+}
+
+impl PlayState {
+    fn step(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
         let tell = |message: String| {
             Rc::new(PlayState {
                 message: Some(message),
