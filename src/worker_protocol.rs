@@ -243,16 +243,16 @@ pub fn chances(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, Api
     // dashed line at even chances; inside them the plot (a nested SVG, the part a tap
     // reads), a line a seat; under it each seat's name in its colour, and the marks' key.
     let mut svg = String::from(
-        r#"<svg viewBox="0 0 660 250" role="img" aria-label="Chances of each player after every move, 0 to 100%, with blunders and mistakes marked (pick a point to explore that position)"><text x="34" y="14">100%</text><text x="34" y="114">50%</text><text x="34" y="214">0%</text>"#,
+        r#"<svg viewBox="0 0 670 296" role="img" aria-label="Chances of each player after every move, 0 to 100%, with blunders and mistakes marked (pick a point to explore that position)"><text x="54" y="18">100%</text><text x="54" y="118">50%</text><text x="54" y="218">0%</text>"#,
     );
     let step = (last / 5).max(1);
     for i in (0..=last).step_by(step) {
         svg.push_str(&format!(
-            r#"<text class="n" x="{}" y="228">{i}</text>"#,
-            40 + x(i)
+            r#"<text class="n" x="{}" y="236">{i}</text>"#,
+            60 + x(i)
         ));
     }
-    svg.push_str(r#"<svg class="plot" x="40" y="10" width="600" height="200" viewBox="0 0 600 200" overflow="visible"><rect width="600" height="200"/><line x1="0" y1="100" x2="600" y2="100"/>"#);
+    svg.push_str(r#"<svg class="plot" x="60" y="10" width="600" height="200" viewBox="0 0 600 200" overflow="visible"><rect width="600" height="200"/><line x1="0" y1="100" x2="600" y2="100"/>"#);
     for (seat, points) in lines.iter().enumerate() {
         svg.push_str(&format!(
             r#"<polyline class="s{seat}" points="{}"/>"#,
@@ -261,18 +261,17 @@ pub fn chances(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, Api
     }
     svg.push_str(&marks);
     svg.push_str("</svg>");
-    let mut at = 40;
+    let mut at = 60;
     for seat in 0..lines.len() {
         let name = escape(&record.name(seat));
         svg.push_str(&format!(
-            r#"<text class="name" x="{at}" y="246"><tspan class="s{seat}">●</tspan> {name}</text>"#
+            r#"<text class="name" x="{at}" y="264"><tspan class="s{seat}">●</tspan> {name}</text>"#
         ));
-        at += 30 + 8 * name.chars().count().min(24);
+        at += 40 + 11 * name.chars().count().min(24);
     }
-    svg.push_str(&format!(
-        r#"<text class="key" x="{}" y="246"><tspan class="mistake">●</tspan> mistake <tspan class="blunder">●</tspan> blunder</text>"#,
-        at.max(420)
-    ));
+    svg.push_str(
+        r#"<text class="key" x="60" y="290"><tspan class="mistake">●</tspan> a mistake (chances fell 10 points) <tspan class="blunder">●</tspan> a blunder (20)</text>"#,
+    );
     svg.push_str("</svg>");
     Ok(svg)
 }
