@@ -5,6 +5,7 @@
 use yew::prelude::*;
 
 use super::game_view::{AnyBoardProps, GameView, Paint};
+use super::kit::Board;
 
 macro_rules! views {
     ($($folder:ident :: $engine:ident),+ $(,)?) => {
@@ -20,10 +21,11 @@ pub fn view(slug: &str) -> Option<&'static GameView> {
     VIEWS.iter().find(|v| v.slug == slug)
 }
 
-/// The board component for `slug`.
+/// The board component for `slug`: the kit's one board component, keyed by the game (another
+/// game's board is a new component, with its own hooks).
 pub fn board(slug: &str, props: AnyBoardProps) -> Html {
     match view(slug) {
-        Some(v) => (v.board)(props),
+        Some(v) => html! { <Board key={v.slug} board={props} draw={v.board} /> },
         None => html! { <p class="error">{ "This game has no board view yet." }</p> },
     }
 }

@@ -42,7 +42,7 @@ fn paint(letter: &str) -> Option<Paint> {
 /// How the UI shows Evade.
 pub const VIEW: GameView = GameView {
     slug: "evade",
-    board: |props| html! { <Board ..props /> },
+    board: |ctx, props| use_board_view(props).run(ctx),
     thumbnail: draw::thumbnail,
     paint,
     setup_hint: "Suns (seat 1) set up first, then Moons, each in secret: the device is handed over between them and before every turn. Switch on \"Show me my own coins\" if you would rather not remember where your ace and blank are.",
@@ -70,9 +70,9 @@ struct Cell<'a> {
     on_act: &'a Callback<Act>,
 }
 
-/// The Evade board and its panel.
-#[component]
-pub fn Board(props: &AnyBoardProps) -> Html {
+/// The Evade board and its panel, drawn in the kit's one board component ([`kit::Board`]).
+#[hook]
+fn use_board_view(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Evade>(props);
     let marks = kit::since::draw(&props.marks);
     // The focus starts on file c of the viewer's starting row.

@@ -38,7 +38,7 @@ fn paint(letter: &str) -> Option<Paint> {
 /// How the UI shows Stacks.
 pub const VIEW: GameView = GameView {
     slug: "stacks",
-    board: |props| html! { <Board ..props /> },
+    board: |ctx, props| use_board_view(props).run(ctx),
     // The home page's picture: a static file (`static/thumbs/stacks.svg`, drawn by this
     // board's code), loaded as an image so that it costs the first load nothing.
     thumbnail: || html! { <img class="thumb" src="thumbs/stacks.svg" alt="" /> },
@@ -75,9 +75,9 @@ struct Ctx<'a> {
     on_key: &'a Callback<KeyboardEvent>,
 }
 
-/// The Stacks board and its panel.
-#[component]
-pub fn Board(props: &AnyBoardProps) -> Html {
+/// The Stacks board and its panel, drawn in the kit's one board component ([`kit::Board`]).
+#[hook]
+fn use_board_view(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Stacks>(props);
     let marks = kit::since::draw(&props.marks);
     // One cell is in the tab order, at first the middle of row a.
