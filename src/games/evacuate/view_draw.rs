@@ -8,6 +8,7 @@ use yew::prelude::*;
 use super::board::{direction, Door, Piece, Tri, LEVELS, SPACES};
 use super::moves::EvacuateMove;
 use super::rules::Evacuate;
+use crate::ui::kit;
 
 /// Height of a row (a floor space and its triangles).
 pub const H: i32 = 48;
@@ -68,8 +69,16 @@ pub fn tri_points(t: Tri) -> (String, i32, i32) {
     }
 }
 
-/// The doors, above space 1 and below space 8.
+/// The doors, above space 1 and below space 8.: fixed markup, what [`drawn_doors`] draws (checked by a test).
 pub fn doors() -> Html {
+    kit::fixed::markup(DOORS)
+}
+
+const DOORS: &str = r##"<g aria-hidden="true" class="doors"><rect x="24" y="28" width="164" height="6" class="door"></rect><rect x="24" y="418" width="164" height="6" class="door"></rect><text x="106" y="22">Door A</text><text x="106" y="442">Door B</text></g>"##;
+
+/// The doors, above space 1 and below space 8.
+#[cfg(test)]
+fn drawn_doors() -> Html {
     let (mid, width) = ((FX + 3 * SW + 4).to_string(), (6 * SW + 8).to_string());
     html! {
         <g class="doors" aria-hidden="true">
@@ -194,4 +203,14 @@ pub fn gone_from_grid(before: &Evacuate, after: &Evacuate) -> Html {
         })
     });
     gone.collect()
+}
+
+#[cfg(test)]
+mod fixed_tests {
+    use super::*;
+
+    #[test]
+    fn the_fixed_markup_is_what_the_board_draws() {
+        assert_eq!(kit::fixed::render(drawn_doors()), DOORS);
+    }
 }

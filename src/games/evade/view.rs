@@ -113,7 +113,7 @@ fn use_board_view(props: &AnyBoardProps) -> Html {
             <div class="board-wrap">
                 <svg class="board evade-board evade-art upright-cells" viewBox="-8 -14 662 666" role="group"
                     aria-label="Evade board, row 1 at the bottom. Arrow keys move between squares; Enter or Space picks a coin, then where it goes; Escape cancels.">
-                    { draw::tiles(draw::MARGIN, 3) }
+                    { draw::tiles() }
                     { for Square::all().map(|sq| cell(&c, sq)) }
                     { draw::coordinates() }
                     // Drawn after every cell so no neighbour paints over it.

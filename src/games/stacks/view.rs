@@ -131,10 +131,7 @@ fn use_board_view(props: &AnyBoardProps) -> Html {
                     viewBox={geo.view_box()} role="group" aria-label={aria}
                     data-to-move={to_move.map(|s| Colour::of_seat(s).letter_str())}
                     data-moves-left={to_move.map(|_| game.moves_left().to_string())}>
-                    { geo.felt() }
-                    { draw::direction_arrow(geo, 0) }
-                    { draw::direction_arrow(geo, 1) }
-                    { draw::row_letters(geo) }
+                    { draw::fixed(geo.side) }
                     { for game.cells().into_iter().map(|c| cell(&x, c)) }
                     { tags(&x) }
                     { zone(&x, Zone::Off, 0) }

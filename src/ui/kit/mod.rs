@@ -21,6 +21,7 @@
 //! (`use_board_view`, its `GameView::board`, run in the one [`Board`] component every game
 //! shares) only calls [`use_board`] and [`keys::use_roving`] and lays them out.
 
+pub mod fixed;
 pub mod keys;
 pub mod marks;
 pub mod motion;
