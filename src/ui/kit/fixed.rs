@@ -1,8 +1,8 @@
-//! Fixed markup: a board's parts that never change (its felt and tiles, the coordinates
-//! around it, its doors) placed as constant markup the app itself writes, rather than built
-//! element by element at every drawing. Each constant is what the board's own drawing code
-//! renders, which stays beside it for the tests: `fixed::render` of the drawing must equal
-//! the constant (a board test fails, and prints the markup, when the drawing changes).
+//! Fixed markup: parts of the page that never change (a board's felt and tiles, the
+//! coordinates around it, its doors; the home page's game cards and fixed notes) placed as
+//! constant markup the app itself writes, rather than built element by element at every
+//! drawing. A constant drawn by code (a board's parts, the cards) is what that code renders,
+//! which stays beside it for the tests: `fixed::render` of the drawing must equal the constant.
 
 use yew::prelude::*;
 

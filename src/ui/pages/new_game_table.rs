@@ -75,7 +75,7 @@ pub fn table_fields(
                     <input id="clock-increment" type="number" min="0" max="60" step="1"
                         value={choice.increment.to_string()} onchange={increment} />
                 </label>
-                <p class="hint">{ "Only people have clocks. The running clock pauses for hand-overs and the computer's turns; at zero its player loses on time." }</p>
+                { crate::ui::kit::fixed::markup(r#"<p class="hint">Only people have clocks. The running clock pauses for hand-overs and the computer's turns; at zero its player loses on time.</p>"#) }
             }
         </fieldset>
     }
