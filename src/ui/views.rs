@@ -4,6 +4,8 @@
 
 use yew::prelude::*;
 
+use super::kit::fixed;
+
 use super::game_view::{AnyBoardProps, GameView, Paint};
 use super::kit::Board;
 
@@ -26,7 +28,7 @@ pub fn view(slug: &str) -> Option<&'static GameView> {
 pub fn board(slug: &str, props: AnyBoardProps) -> Html {
     match view(slug) {
         Some(v) => html! { <Board key={v.slug} board={props} draw={v.board} /> },
-        None => html! { <p class="error">{ "This game has no board view yet." }</p> },
+        None => fixed::markup(r#"<p class="error">This game has no board view yet.</p>"#),
     }
 }
 

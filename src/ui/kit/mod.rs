@@ -199,5 +199,5 @@ fn use_drawn(props: &DrawnProps) -> Drawn<'_> {
 
 /// What a board shows when given another game's position (never, in the app).
 pub fn not_this_game() -> Html {
-    html! { <p class="error" role="alert">{ "This board cannot show this game." }</p> }
+    fixed::markup(r#"<p class="error" role="alert">This board cannot show this game.</p>"#)
 }

@@ -381,7 +381,7 @@ pub fn Home(props: &HomeProps) -> Html {
     );
     html! {
         <section class="page home">
-            <h1>{ "Stacking games for friends around one device" }</h1>
+            { fixed::markup("<h1>Stacking games for friends around one device</h1>") }
             if kind == Kind::Memory {
                 { fixed::markup(r#"<p class="warning" role="alert">This browser gives the app no storage (private windows and some privacy settings do this). You can still play: games live in this tab until it closes. Use Download on a game to keep it.</p>"#) }
             }
@@ -399,7 +399,7 @@ pub fn Home(props: &HomeProps) -> Html {
             }
             // Returning players see their games first; newcomers see the games to start.
             if !games.is_empty() {
-                <h2>{ "Continue" }</h2>
+                { fixed::markup("<h2>Continue</h2>") }
                 <ul class="saved-list">{ for games.iter().zip(&ends).map(|(g, end)| saved_row(g, end.as_deref(), unsaved(&g.id), on_delete.clone())) }</ul>
                 <p class="storage-use" id="storage-use">
                     if let Some((used, quota)) = *estimate {
@@ -428,7 +428,7 @@ pub fn Home(props: &HomeProps) -> Html {
                     <button type="button" class="danger" id="delete-finished" onclick={on_delete_finished}>{ "Delete finished games" }</button>
                 </p>
             }
-            <h2>{ "Games" }</h2>
+            { fixed::markup("<h2>Games</h2>") }
             <ul class="games">{ fixed::markup(GAME_CARDS) }</ul>
             if games.is_empty() {
                 { fixed::markup(r#"<p class="empty">No saved games yet. Every move is saved on this device as you play.</p>"#) }
@@ -445,7 +445,7 @@ pub fn Home(props: &HomeProps) -> Html {
                     }
                 </div>
             }
-            <h2>{ "Open a game file or a backup" }</h2>
+            { fixed::markup("<h2>Open a game file or a backup</h2>") }
             <label class="file">{ "Game record or backup (.json): " }
                 <input type="file" accept=".json,application/json" onchange={on_file} />
             </label>
