@@ -16,8 +16,6 @@ pub struct GameView {
     /// The board, and the game's own panel if it has one (see [`AnyBoardProps`]): the game's
     /// hooks and markup, run in the kit's one board component ([`crate::ui::kit::Board`]).
     pub board: DrawBoard,
-    /// A small picture for the home page.
-    pub thumbnail: fn() -> Html,
     /// How a side (by the letter records store) is painted.
     pub paint: fn(&str) -> Option<Paint>,
     /// A line of advice under the new-game form.

@@ -32,11 +32,6 @@ pub fn board(slug: &str, props: AnyBoardProps) -> Html {
     }
 }
 
-/// A small picture of the game for the home page.
-pub fn thumbnail(slug: &str) -> Html {
-    view(slug).map(|v| (v.thumbnail)()).unwrap_or_default()
-}
-
 /// A line of advice under the new-game form.
 pub fn setup_hint(slug: &str) -> &'static str {
     view(slug).map_or("", |v| v.setup_hint)

@@ -39,7 +39,6 @@ fn paint(letter: &str) -> Option<Paint> {
 pub const VIEW: GameView = GameView {
     slug: "evacuate",
     board: |ctx, props| use_board_view(props).run(ctx),
-    thumbnail: draw::thumbnail,
     paint,
     setup_hint: "Colours are fixed by the seat (see the rules). The board is a reconstruction: the original pictures are lost.",
     since_mark,

@@ -120,12 +120,6 @@ pub fn gone_tri(t: Tri) -> Html {
     html! { <polygon class="tri gone" points={tri_points(t).0} aria-hidden="true" /> }
 }
 
-/// The home page's picture: a static file (`static/thumbs/evacuate.svg`, drawn by this
-/// board's code), loaded as an image so that it costs the first load nothing.
-pub fn thumbnail() -> Html {
-    html! { <img class="thumb" src="thumbs/evacuate.svg" alt="" /> }
-}
-
 /// What the last placement moved: the space its group ended on, how many of the group
 /// arrived there (the top of that stack), and the offset they came from.
 pub struct Moved {

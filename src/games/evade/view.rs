@@ -43,7 +43,6 @@ fn paint(letter: &str) -> Option<Paint> {
 pub const VIEW: GameView = GameView {
     slug: "evade",
     board: |ctx, props| use_board_view(props).run(ctx),
-    thumbnail: draw::thumbnail,
     paint,
     setup_hint: "Suns (seat 1) set up first, then Moons, each in secret: the device is handed over between them and before every turn. Switch on \"Show me my own coins\" if you would rather not remember where your ace and blank are.",
     since_mark,

@@ -324,13 +324,6 @@ pub fn tray_coin(owner: Seat, v: Value) -> Html {
     }
 }
 
-/// The home page's picture: a static file (`static/thumbs/evade.svg`, drawn by this board's
-/// code: a corner of the board with a few coins and a frozen pair), loaded as an image so
-/// that it costs the first load nothing.
-pub fn thumbnail() -> Html {
-    html! { <img class="thumb" src="thumbs/evade.svg" alt="" /> }
-}
-
 #[cfg(test)]
 mod fixed_tests {
     use super::*;

@@ -29,7 +29,6 @@ pub const VIEW: GameView = GameView {
     board: |ctx, props| use_board_view(props).run(ctx),
     // The home page's picture: a static file (`static/thumbs/stack-control.svg`, drawn by this
     // board's code), loaded as an image so that it costs the first load nothing.
-    thumbnail: || html! { <img class="thumb" src="thumbs/stack-control.svg" alt="" /> },
     paint,
     setup_hint: "Your colour is your scoring colour. The last seat moves first, then play goes on in seat order.",
     since_mark,

@@ -41,7 +41,6 @@ pub const VIEW: GameView = GameView {
     board: |ctx, props| use_board_view(props).run(ctx),
     // The home page's picture: a static file (`static/thumbs/stacks.svg`, drawn by this
     // board's code), loaded as an image so that it costs the first load nothing.
-    thumbnail: || html! { <img class="thumb" src="thumbs/stacks.svg" alt="" /> },
     paint,
     setup_hint: "Seat 1 plays Light and starts with a one-move turn; seat 2 plays Dark. Side 3 (19 cells) is the quick game; sides 4 and 5 are longer races. Diabolical Stacks lets you carry your opponent's pieces too.",
     since_mark,

@@ -48,7 +48,6 @@ pub const VIEW: GameView = GameView {
     board: |ctx, props| use_board_view(props).run(ctx),
     // The home page's picture: a static file (`static/thumbs/stax.svg`, drawn by this board's
     // code), loaded as an image so that it costs the first load nothing.
-    thumbnail: || html! { <img class="thumb" src="thumbs/stax.svg" alt="" /> },
     paint,
     setup_hint: "Seat 1 plays Light and places first, seat 2 Dark, seat 3 (with three players) Red. Each player hunts the next player's king.",
     since_mark,
