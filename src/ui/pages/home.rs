@@ -218,19 +218,11 @@ pub fn Home(props: &HomeProps) -> Html {
     let saved = props.store.clone();
     let store = use_state(|| saved.load_all());
     let kind = saved.kind();
-    {
-        // Another tab's move, new game or deletion shows here at once.
-        let store = store.clone();
-        let saved = saved.clone();
-        use_effect_with((), move |_| {
-            let reader = saved.clone();
-            let listening = saved.listen(Callback::from(move |_| store.set(reader.load_all())));
-            move || drop(listening)
-        });
-    }
     // What the browser says the site uses of its storage, and allows.
     let estimate = use_state(|| None::<(f64, f64)>);
     {
+        let store = store.clone();
+        let saved = saved.clone();
         let estimate = estimate.clone();
         use_effect_with((), move |_| {
             wasm_bindgen_futures::spawn_local(async move {
@@ -238,6 +230,10 @@ pub fn Home(props: &HomeProps) -> Html {
                     estimate.set(Some(e));
                 }
             });
+            // Another tab's move, new game or deletion shows here at once.
+            let reader = saved.clone();
+            let listening = saved.listen(Callback::from(move |_| store.set(reader.load_all())));
+            move || drop(listening)
         });
     }
     let file_message = use_state(|| None::<String>);
@@ -301,26 +297,23 @@ pub fn Home(props: &HomeProps) -> Html {
             }
         })
     };
-    let on_delete = {
-        let store = store.clone();
-        let saved = saved.clone();
-        Callback::from(move |id: String| {
-            if browser::confirm("Delete this saved game? This cannot be undone.") {
-                saved.delete(&id);
-                store.set(saved.load_all());
-            }
-        })
-    };
-    let on_discard = {
+    // Asks `question`, then does `act` to the entry and shows what is stored now (one closure
+    // for both buttons: each closure type costs the bundle).
+    let confirmed = |question: &'static str, act: fn(&Store, &str)| {
         let store = store.clone();
         let saved = saved.clone();
         Callback::from(move |key: String| {
-            if browser::confirm("Discard this unreadable entry for good?") {
-                saved.discard(&key);
+            if browser::confirm(question) {
+                act(&saved, &key);
                 store.set(saved.load_all());
             }
         })
     };
+    let on_delete = confirmed(
+        "Delete this saved game? This cannot be undone.",
+        Store::delete,
+    );
+    let on_discard = confirmed("Discard this unreadable entry for good?", Store::discard);
     let on_file = {
         let file_message = file_message.clone();
         let store = store.clone();
