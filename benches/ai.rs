@@ -129,6 +129,20 @@ fn main() {
     };
     // Search speed from each game's start: the very question the site test asks the
     // browser's worker (tests/site/check-computer.mjs), so the two print side by side.
+    if env("AI_HINT").is_some_and(|s| s == "1") {
+        // The hint as the worker answers it (the normal strength with its time cap, then the
+        // check against an immediate loss), from each game's start and after 20 moves.
+        let clock = stackplay::ai::native_clock();
+        for entry in stackplay::registry::games() {
+            let slug = entry.info().slug;
+            for moves in [0, 20] {
+                let text =
+                    stackplay::worker_protocol::bench_hint(&format!("{slug}\t{moves}"), &clock);
+                println!("native hint: {text}");
+            }
+        }
+        return;
+    }
     if env("AI_SPEED").is_some_and(|s| s == "1") {
         let clock = stackplay::ai::native_clock();
         for entry in stackplay::registry::games() {

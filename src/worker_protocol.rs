@@ -40,15 +40,105 @@ pub fn question(id: u32, strength: Strength, pace_ms: u32, record: &str) -> Stri
     format!("{id}\t{}/{pace_ms}\t{record}", strength.label())
 }
 
-/// A question for a hint: the move the quick strength would play for the seat to move after
-/// the record's moves, searched only from what that seat knows, and answered at once (not at
-/// the computer's pace).
+/// A question for a hint for the seat to move after the record's moves ([`hint`]: the
+/// normal strength's move, checked against an immediate loss, searched only from what that
+/// seat knows), answered at once (not at the computer's pace) with the move and its words,
+/// `<move>\t<words>` ([`read_hint`] reads them).
 pub fn hint_question(id: u32, record: &str) -> String {
     format!("{id}\t{HINT}\t{record}")
 }
 
 /// The word in a question's strength field that asks for a hint.
 const HINT: &str = "hint";
+
+/// A hint's answer read: the move hinted and what the hint says.
+pub fn read_hint(answer: &str) -> (&str, &str) {
+    answer.split_once('\t').unwrap_or((answer, ""))
+}
+
+/// The hint for the seat to move after `record`'s moves, as the worker answers it
+/// ([`hint_question`]): the move and its words, `<move>\t<words>`. The normal strength's
+/// search ([`crate::ai::hint`], the seed a computer would use there), on what that seat
+/// knows, checked against an immediate loss.
+///
+/// # Errors
+/// A record that does not replay, or a finished game.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+pub fn hint(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, ApiError> {
+    let seen = known(record)?;
+    let (mv, words, _) = seen.hint(Strength::Normal, seed_for(record), now)?;
+    Ok(format!("{mv}\t{words}"))
+}
+
+/// A question for the computer's view of the position after `record`'s moves (while
+/// exploring a game hiding nothing, or finished): answered at once, as a hint is
+/// (`<move>\t<words>`, [`read_hint`] reads it), by [`view`].
+pub fn view_question(id: u32, record: &str) -> String {
+    format!("{id}\t{VIEW}\t{record}")
+}
+
+/// The word in a question's strength field that asks for the computer's view.
+const VIEW: &str = "view";
+
+/// How many of the search's best moves the computer's view names.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+const VIEW_MOVES: usize = 3;
+
+/// The computer's view of the position after `record`'s moves: each seat's chances as a
+/// search sees them ([`crate::ai::chances`], at the normal strength's count), and the normal
+/// strength's three best moves, each with the mover's chance after it (a quicker search of
+/// the position it leaves), the best first: `<best move>\t<words>`.
+///
+/// # Errors
+/// A record that does not replay, a finished game, or one that hides part of its position.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+pub fn view(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, ApiError> {
+    let game = record.validate()?;
+    let info = game.info();
+    if info.hidden_information {
+        return Err(ApiError::BadRecord(
+            "the game hides part of its position".into(),
+        ));
+    }
+    let me = game
+        .to_move()
+        .ok_or_else(|| ApiError::BadRecord("the game is over".into()))?;
+    let seed = seed_for(record);
+    let percent = |p: f64| format!("{}%", (p * 100.0).round() as i64);
+    let budget = crate::ai::Budget::iterations(info.strengths[1].max(50));
+    let chances = game.chances(&budget, seed, now);
+    let shares: Vec<String> = chances
+        .iter()
+        .enumerate()
+        .map(|(s, p)| format!("{} {}", record.name(s), percent(*p)))
+        .collect();
+    let order = game.ranked(Strength::Normal, seed, now)?;
+    let after_budget = crate::ai::Budget::iterations((info.strengths[1] / 10).max(50));
+    let mut best = Vec::new();
+    for (i, mv) in order.iter().take(VIEW_MOVES).enumerate() {
+        let words = game.describe_move(mv, crate::core::Viewer::Everyone);
+        let mut after = game.clone_box();
+        after.play(mv)?;
+        let chance = after
+            .chances(&after_budget, seed ^ (i as u64 + 1), now)
+            .get(me)
+            .copied()
+            .unwrap_or(0.0);
+        best.push(format!(
+            "{}. {words} ({mv}): then {}",
+            i + 1,
+            percent(chance)
+        ));
+    }
+    let first = order.first().cloned().unwrap_or_default();
+    Ok(format!(
+        "{first}\tThe computer's view (a search, not a certainty): chances {}. Its best moves for {}, with {}'s chance after each: {}.",
+        shares.join(", "),
+        record.name(me),
+        record.name(me),
+        best.join("; ")
+    ))
+}
 
 /// A question for the chances over a game (finished, or hiding nothing): each seat's chance
 /// after every move ([`chances`]), answered at once.
@@ -115,26 +205,92 @@ pub fn chances(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, Api
         );
     }
     let last = line.moves().max(1);
+    let x = |i: usize| i * 600 / last;
+    let y = |c: f64| (196.0 - 192.0 * c).round() as i64;
     let mut lines = vec![String::new(); line.last().seats()];
     for (i, chances) in seen.iter().enumerate() {
         for (points, c) in lines.iter_mut().zip(chances) {
-            let y = 196.0 - 192.0 * c;
-            points.push_str(&format!("{},{y:.0} ", i * 600 / last));
+            points.push_str(&format!("{},{} ", x(i), y(*c)));
         }
     }
-    CHARTED.with(|charted| *charted.borrow_mut() = Some((record, seen)));
-    // A dashed line at even chances (50%), then a line a seat.
+    // The moves after which their player's chances fell by 20 points or more (a blunder) or
+    // by 10 (a mistake), each marked where that player's line lands.
+    let mut marks = String::new();
+    for i in 1..seen.len() {
+        let Some(mover) = line.mover(i - 1) else {
+            continue;
+        };
+        let (Some(before), Some(after)) = (seen[i - 1].get(mover), seen[i].get(mover)) else {
+            continue;
+        };
+        let fell = before - after;
+        let (class, word) = match fell {
+            f if f >= 0.2 => ("blunder", "a blunder"),
+            f if f >= 0.1 => ("mistake", "a mistake"),
+            _ => continue,
+        };
+        marks.push_str(&format!(
+            r#"<circle class="{class} s{mover}" cx="{}" cy="{}" r="7"><title>Move {i}, {}: {word} (chances {}% to {}%)</title></circle>"#,
+            x(i),
+            y(*after),
+            escape(&record.name(mover)),
+            (before * 100.0).round() as i64,
+            (after * 100.0).round() as i64,
+        ));
+    }
+    CHARTED.with(|charted| *charted.borrow_mut() = Some((record.clone(), seen)));
+    // The axes: 0, 50 and 100% at the left, move numbers along the bottom (about five), a
+    // dashed line at even chances; inside them the plot (a nested SVG, the part a tap
+    // reads), a line a seat; under it each seat's name in its colour, and the marks' key.
     let mut svg = String::from(
-        r#"<svg viewBox="0 0 600 200" role="img" aria-label="Chances of each player after every move (pick a point to see that position)"><line x1="0" y1="100" x2="600" y2="100"/>"#,
+        r#"<svg viewBox="0 0 670 296" role="img" aria-label="Chances of each player after every move, 0 to 100%, with blunders and mistakes marked (pick a point to explore that position)"><text x="54" y="18">100%</text><text x="54" y="118">50%</text><text x="54" y="218">0%</text>"#,
     );
+    let step = (last / 5).max(1);
+    for i in (0..=last).step_by(step) {
+        svg.push_str(&format!(
+            r#"<text class="n" x="{}" y="236">{i}</text>"#,
+            60 + x(i)
+        ));
+    }
+    svg.push_str(r#"<svg class="plot" x="60" y="10" width="600" height="200" viewBox="0 0 600 200" overflow="visible"><rect width="600" height="200"/><line x1="0" y1="100" x2="600" y2="100"/>"#);
     for (seat, points) in lines.iter().enumerate() {
         svg.push_str(&format!(
             r#"<polyline class="s{seat}" points="{}"/>"#,
             points.trim_end()
         ));
     }
+    svg.push_str(&marks);
+    svg.push_str("</svg>");
+    let mut at = 60;
+    for seat in 0..lines.len() {
+        let name = escape(&record.name(seat));
+        svg.push_str(&format!(
+            r#"<text class="name" x="{at}" y="264"><tspan class="s{seat}">●</tspan> {name}</text>"#
+        ));
+        at += 40 + 11 * name.chars().count().min(24);
+    }
+    svg.push_str(
+        r#"<text class="key" x="60" y="290"><tspan class="mistake">●</tspan> a mistake (chances fell 10 points) <tspan class="blunder">●</tspan> a blunder (20)</text>"#,
+    );
     svg.push_str("</svg>");
     Ok(svg)
+}
+
+/// `text` safe inside SVG markup (a player's name, in the chart).
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
@@ -220,27 +376,32 @@ pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
     if let Some(rest) = question.strip_prefix("bench\t") {
         return bench(rest, now);
     }
+    if let Some(rest) = question.strip_prefix("benchhint\t") {
+        return bench_hint(rest, now);
+    }
     let mut parts = question.splitn(3, '\t');
     let (Some(id), Some(asked), Some(record)) = (
         parts.next().and_then(|id| id.parse::<u32>().ok()),
         parts
             .next()
             .and_then(|field| match field.split('/').next().unwrap_or_default() {
-                // A hint is the quick strength's move, from the same seed: what a computer
-                // playing quick would play here.
-                HINT => Some(Some(Strength::Quick)),
-                CHANCES => Some(None),
-                word => Strength::from_label(word).map(Some),
+                HINT => Some(Err(1)),
+                CHANCES => Some(Err(0)),
+                VIEW => Some(Err(2)),
+                word => Strength::from_label(word).map(Ok),
             }),
         parts.next(),
     ) else {
         return answer_text(0, &Err("the question does not read".into()));
     };
-    // `asked`: the strength of the move asked for, or `None` for the chances.
+    // `asked`: the strength of the move asked for, or a hint (`Err(1)`), the computer's view
+    // (`Err(2)`) or the chances.
     let result = GameRecord::from_json(record)
         .and_then(|record| match asked {
-            Some(strength) => choose(&record, strength, now),
-            None => chances(&record, now),
+            Ok(strength) => choose(&record, strength, now),
+            Err(1) => hint(&record, now),
+            Err(2) => view(&record, now),
+            Err(_) => chances(&record, now),
         })
         .map_err(|e| e.to_string());
     answer_text(id, &result)
@@ -274,6 +435,54 @@ fn bench(question: &str, now: &dyn Fn() -> f64) -> String {
     match timed() {
         Ok((iterations, ms)) => format!("bench\t{slug}\t{iterations}\t{ms}"),
         Err(e) => format!("bench\t{slug}\terror\t{e}"),
+    }
+}
+
+/// A hint benchmark question, `benchhint\t<slug>\t<moves>`: the game (fewest players,
+/// default options, seed 1) after `moves` seeded random moves (fewer if it ends first), and
+/// the hint there as the page asks for it (the normal strength with its time cap, then the
+/// check); answers `benchhint\t<slug>\t<moves played>\t<milliseconds>\t<move>\t<the
+/// check's milliseconds>`, or
+/// `benchhint\t<slug>\terror\t<why>`. The site test asks it from each game's start and
+/// after 20 moves, and `AI_HINT=1 cargo bench --no-default-features --bench ai` natively.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+pub fn bench_hint(question: &str, now: &dyn Fn() -> f64) -> String {
+    let (slug, moves) = question.split_once('\t').unwrap_or((question, ""));
+    let timed = || -> Result<(usize, f64, String, f64), ApiError> {
+        let entry = crate::registry::find(slug)?;
+        let moves: usize = moves
+            .parse()
+            .map_err(|_| ApiError::BadRecord("no move count".into()))?;
+        let options = entry.default_options(entry.info().min_players)?;
+        let mut game = crate::registry::create(slug, &options, 1)?;
+        let mut rng = crate::core::Rng::new(7);
+        let mut played = 0;
+        while played < moves {
+            let legal = game.legal_moves();
+            let Some(mv) = legal.get(rng.below(legal.len().max(1) as u64) as usize) else {
+                break;
+            };
+            let mut next = game.clone_box();
+            next.play(mv)?;
+            if next.to_move().is_none() {
+                break;
+            }
+            game = next;
+            played += 1;
+        }
+        let seat = game
+            .to_move()
+            .ok_or_else(|| ApiError::BadRecord("the game is over".into()))?;
+        let known = game.recall_as(seat);
+        let start = now();
+        let (mv, _, check_ms) = known.hint(Strength::Normal, 1, now)?;
+        Ok((played, now() - start, mv, check_ms))
+    };
+    match timed() {
+        Ok((played, ms, mv, check)) => {
+            format!("benchhint\t{slug}\t{played}\t{ms}\t{mv}\t{check}")
+        }
+        Err(e) => format!("benchhint\t{slug}\terror\t{e}"),
     }
 }
 
@@ -328,11 +537,31 @@ mod tests {
     }
 
     #[test]
-    fn a_hint_is_the_quick_move_answered_at_once() {
+    fn a_hint_is_a_checked_normal_move_with_words_answered_at_once() {
         let record = record(4);
-        let hint = read_answer(&answer(&hint_question(9, &record.to_json()), &|| 0.0)).unwrap();
-        assert_eq!(hint, ask(9, Strength::Quick, &record));
-        assert!(hint.1.is_ok());
+        let (id, hint) =
+            read_answer(&answer(&hint_question(9, &record.to_json()), &|| 0.0)).unwrap();
+        assert_eq!(id, 9);
+        let hint = hint.unwrap();
+        let (mv, words) = read_hint(&hint);
+        assert!(record
+            .replay(4)
+            .unwrap()
+            .legal_moves()
+            .iter()
+            .any(|m| m == mv));
+        assert!(words.starts_with("Hint: "), "{words}");
+        assert!(
+            words.contains("After it, no reply (the next player's whole turn) wins at once."),
+            "{words}"
+        );
+        assert_eq!(
+            read_answer(&answer(&hint_question(10, &record.to_json()), &|| 0.0))
+                .unwrap()
+                .1,
+            Ok(hint.clone()),
+            "the same hint each time"
+        );
         assert_eq!(pace(&hint_question(9, "{}")), 0.0);
         assert_eq!(pace(&question(9, Strength::Quick, 600, "{}")), 600.0);
         assert_eq!(
@@ -430,17 +659,31 @@ mod tests {
         );
         // A game not over is charted so far when it hides nothing (a game against the
         // computer, as it goes); refused when it hides something.
-        let unfinished = self::record(3);
+        let mut unfinished = self::record(3);
+        unfinished.players[0].name = "<b>Ann & co</b>".into();
         let (_, so_far) = read_answer(&answer(
             &chances_question(4, &unfinished.to_json()),
             &|| 0.0,
         ))
         .unwrap();
-        assert_eq!(
-            so_far.unwrap().matches(',').count(),
-            2 * 4,
-            "two seats, four positions"
-        );
+        let so_far = so_far.unwrap();
+        let points: usize = so_far
+            .split("points=\"")
+            .skip(1)
+            .map(|p| p.split('"').next().unwrap_or_default().matches(',').count())
+            .sum();
+        assert_eq!(points, 2 * 4, "two seats, four positions");
+        // Axes, each seat's name (as text, never markup), and the marks' key.
+        for words in [
+            "100%",
+            "50%",
+            "0%",
+            "&lt;b&gt;Ann &amp; co&lt;/b&gt;",
+            "blunder",
+        ] {
+            assert!(so_far.contains(words), "{words}: {so_far}");
+        }
+        assert!(!so_far.contains("<b>"), "{so_far}");
         let mut evade = GameRecord::new("evade", "rules=written", 5, players(["S", "M"]));
         evade.moves.push("setup:na2345".into());
         let (_, refused) =

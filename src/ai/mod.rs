@@ -18,11 +18,14 @@
 //!
 //! Nothing here imports a web crate.
 
+mod hint;
 mod reward;
+pub mod safety;
 mod search;
 
+pub use hint::{hint, Hint, CHECK_MS, CHECK_PLAYS, SAMPLES};
 pub use reward::{heuristic_rewards, outcome_rewards};
-pub use search::{chances, search, Choice, Settings};
+pub use search::{chances, ranked, search, Choice, Settings};
 
 use crate::core::{Game, GameInfo, PlayError, Strength};
 

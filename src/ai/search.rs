@@ -156,6 +156,25 @@ pub fn search<G: Game>(
     seed: u64,
     clock: &dyn Fn() -> f64,
 ) -> Result<Choice<G::Move>, PlayError> {
+    ranked(game, budget, settings, seed, clock).map(|(choice, _)| choice)
+}
+
+/// The search's choice and every root move in its order ([`ranked`]).
+pub type Ranked<M> = (Choice<M>, Vec<M>);
+
+/// [`search`], and every root move in the order the search ranks them, its choice first
+/// (then by walks, and by mean reward on a tie; the halving's moves still in before the
+/// others): what the hint falls back on when its first choice loses at once.
+///
+/// # Errors
+/// [`PlayError::GameOver`] when nobody is to move.
+pub fn ranked<G: Game>(
+    game: &G,
+    budget: &Budget,
+    settings: &Settings,
+    seed: u64,
+    clock: &dyn Fn() -> f64,
+) -> Result<Ranked<G::Move>, PlayError> {
     let start = clock();
     let me = game.to_move().ok_or(PlayError::GameOver)?;
     let hidden = G::info().hidden_information;
@@ -165,20 +184,25 @@ pub fn search<G: Game>(
         game.view(Viewer::Seat(me))
     };
     let moves = root.legal_moves();
-    let done = |mv: G::Move, value: f64| Choice {
-        mv,
-        iterations: 0,
-        elapsed_ms: clock() - start,
-        value,
+    let done = |mv: &G::Move, value: f64| {
+        let mut order = vec![mv.clone()];
+        order.extend(moves.iter().filter(|m| *m != mv).cloned());
+        let choice = Choice {
+            mv: mv.clone(),
+            iterations: 0,
+            elapsed_ms: clock() - start,
+            value,
+        };
+        (choice, order)
     };
     match moves.as_slice() {
         [] => return Err(PlayError::GameOver),
-        [only] => return Ok(done(only.clone(), 0.0)),
+        [only] => return Ok(done(only, 0.0)),
         _ => {}
     }
     if !hidden && settings.wins_first {
         if let Some(mv) = moves.iter().find(|mv| wins_at_once(&root, mv, me)) {
-            return Ok(done(mv.clone(), 1.0));
+            return Ok(done(mv, 1.0));
         }
     }
 
@@ -213,7 +237,28 @@ pub fn search<G: Game>(
         }))
         .next()
         .ok_or(PlayError::GameOver)?;
-    Ok(chosen(best, iterations, clock() - start))
+    let choice = chosen(best, iterations, clock() - start);
+    let mut order: Vec<&Edge<G::Move>> = root_node.edges.iter().collect();
+    order.sort_by(|a, b| {
+        b.visits.cmp(&a.visits).then(
+            mean(b)
+                .partial_cmp(&mean(a))
+                .unwrap_or(std::cmp::Ordering::Equal),
+        )
+    });
+    Ok((choice, in_order(&best.mv, order)))
+}
+
+/// The moves of `edges` in their order, `first` moved to the front.
+fn in_order<M: Clone + PartialEq>(first: &M, edges: Vec<&Edge<M>>) -> Vec<M> {
+    let mut order = vec![first.clone()];
+    order.extend(
+        edges
+            .into_iter()
+            .filter(|e| e.mv != *first)
+            .map(|e| e.mv.clone()),
+    );
+    order
 }
 
 /// Each seat's chance in `game` as the search sees it: every seat's mean reward over a
@@ -268,7 +313,7 @@ fn halving<G: Game>(
     budget: &Budget,
     clock: &dyn Fn() -> f64,
     start: f64,
-) -> Result<Choice<G::Move>, PlayError> {
+) -> Result<Ranked<G::Move>, PlayError> {
     let total = budget.iterations.max(1);
     let mut alive: Vec<usize> = (0..tree.nodes[0].edges.len()).collect();
     tree.rng.shuffle(&mut alive);
@@ -322,7 +367,13 @@ fn halving<G: Game>(
         })
         .and_then(|i| edges.get(i))
         .ok_or(PlayError::GameOver)?;
-    Ok(chosen(best, iterations, clock() - start))
+    let choice = chosen(best, iterations, clock() - start);
+    let mut out: Vec<usize> = (0..edges.len()).filter(|e| !alive.contains(e)).collect();
+    for moves in [&mut alive, &mut out] {
+        moves.sort_by(|&a, &b| better(edges, &margins, b, a));
+    }
+    let order = alive.iter().chain(&out).map(|&e| &edges[e]).collect();
+    Ok((choice, in_order(&best.mv, order)))
 }
 
 /// Whether the search has used its budget after `iterations`: all its iterations, or its

@@ -270,6 +270,30 @@ pub trait Game:
         usize::MAX
     }
 
+    /// What the game calls a piece of `seat` left en prise here, in words for `seat`: the
+    /// danger it would be in were the player who hunts it to move now (STAX: its king
+    /// attacked; Stack Control: a capture of its pyramids threatened), or `None` (the
+    /// default: a game that defines none). Read on what `seat` knows. Only the hint asks
+    /// (in the worker), so the page's bundle does not carry it.
+    fn en_prise(&self, _seat: Seat) -> Option<String> {
+        None
+    }
+
+    /// Whether `mv` (a move of the seat to move) hands the move to another seat only for an
+    /// answer, after which the same turn goes on (a draw offer: STAX, Evade); `false` by
+    /// default. The hint's check then judges the turn after each answer, not the offer as a
+    /// turn of its own. Only the hint asks.
+    fn asks_an_answer(&self, _mv: &Self::Move) -> bool {
+        false
+    }
+
+    /// Words for a hint of `mv` (a move of the seat to move) that guesses at what that seat
+    /// cannot see (Evade: "if the coin on b5 is your blank or ace, it wins at once"), read on
+    /// what the seat knows; `None` by default. Only the hint asks.
+    fn guess_words(&self, _mv: &Self::Move) -> Option<String> {
+        None
+    }
+
     /// Plays `mv`.
     ///
     /// # Errors

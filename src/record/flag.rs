@@ -101,6 +101,24 @@ impl AnyGame for Flagged {
     ) -> Result<String, ApiError> {
         Err(Self::ended())
     }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn hint(
+        &self,
+        _strength: crate::core::Strength,
+        _seed: u64,
+        _clock: &dyn Fn() -> f64,
+    ) -> Result<(String, String, f64), ApiError> {
+        Err(Self::ended())
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn ranked(
+        &self,
+        _strength: crate::core::Strength,
+        _seed: u64,
+        _clock: &dyn Fn() -> f64,
+    ) -> Result<Vec<String>, ApiError> {
+        Err(Self::ended())
+    }
     /// The game is over: the winners share the win, the loser has none.
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn chances(

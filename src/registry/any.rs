@@ -63,9 +63,34 @@ pub trait AnyGame {
         seed: u64,
         clock: &dyn Fn() -> f64,
     ) -> Result<String, ApiError>;
+    /// The hint for the seat to move at `strength` ([`crate::ai::hint`]: the search's move
+    /// checked against an immediate loss), searched only from what that seat knows: its move
+    /// in notation, its words, and the milliseconds its check took. Left out of the page's bundle, like [`AnyGame::best_move`].
+    ///
+    /// # Errors
+    /// A finished game.
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn hint(
+        &self,
+        strength: crate::core::Strength,
+        seed: u64,
+        clock: &dyn Fn() -> f64,
+    ) -> Result<(String, String, f64), ApiError>;
     /// Each seat's chance here as the search sees it ([`crate::ai::chances`]).
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn chances(&self, budget: &crate::ai::Budget, seed: u64, clock: &dyn Fn() -> f64) -> Vec<f64>;
+    /// The legal moves in the order a search at `strength` ranks them, its choice first
+    /// ([`crate::ai::ranked`]), on the whole position (for a game hiding nothing).
+    ///
+    /// # Errors
+    /// A finished game.
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn ranked(
+        &self,
+        strength: crate::core::Strength,
+        seed: u64,
+        clock: &dyn Fn() -> f64,
+    ) -> Result<Vec<String>, ApiError>;
     /// What `seat`'s player card shows (call it on a masked position).
     fn seat_card(&self, seat: Seat) -> SeatCard;
     /// Facts about the table (round, steps left in the turn).
@@ -164,6 +189,29 @@ impl<G: Game> AnyGame for G {
         clock: &dyn Fn() -> f64,
     ) -> Result<String, ApiError> {
         Ok(crate::ai::best_move(self, budget, seed, clock)?.to_string())
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn hint(
+        &self,
+        strength: crate::core::Strength,
+        seed: u64,
+        clock: &dyn Fn() -> f64,
+    ) -> Result<(String, String, f64), ApiError> {
+        let budget = crate::ai::Budget::of(strength, G::info());
+        let hint = crate::ai::hint(self, &budget, seed, clock)?;
+        Ok((hint.mv.to_string(), hint.words, hint.check_ms))
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn ranked(
+        &self,
+        strength: crate::core::Strength,
+        seed: u64,
+        clock: &dyn Fn() -> f64,
+    ) -> Result<Vec<String>, ApiError> {
+        let budget = crate::ai::Budget::of(strength, G::info());
+        let settings = crate::ai::Settings::default();
+        let (_, order) = crate::ai::ranked(self, &budget, &settings, seed, clock)?;
+        Ok(order.iter().map(ToString::to_string).collect())
     }
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn chances(&self, budget: &crate::ai::Budget, seed: u64, clock: &dyn Fn() -> f64) -> Vec<f64> {

@@ -134,13 +134,16 @@ impl Session {
         }
     }
 
-    /// Counts a hint shown for the position `ticket` names (kept with the game, shown at its
-    /// end); the position stays current. `false` when the board has moved on since.
+    /// Counts a hint shown for the position `ticket` names, for the seat to move there (kept
+    /// with the game, shown on its player card and at its end); the position stays current. `false` when the board has moved on since.
     pub fn note_hint(&mut self, ticket: Ticket) -> bool {
         if !self.is_current(ticket) {
             return false;
         }
-        self.saved.hints = self.saved.hints.saturating_add(1);
+        let Some(seat) = self.shown().to_move() else {
+            return false;
+        };
+        self.saved.count_hint(seat);
         self.revision += 1;
         true
     }

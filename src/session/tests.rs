@@ -209,6 +209,22 @@ fn a_hint_is_counted_and_saved_without_moving_the_board() {
     s.play(&mv, 1.0).unwrap();
     assert!(!s.note_hint(ticket));
     assert_eq!(s.saved().hints, 1);
+    // Each seat's hints are its own: the one above was the seat that moved first's.
+    let (first, second) = (
+        1 - s.shown().to_move().unwrap(),
+        s.shown().to_move().unwrap(),
+    );
+    assert!(s.note_hint(s.ticket()));
+    assert!(s.note_hint(s.ticket()));
+    assert_eq!(
+        (s.saved().hints_of(first), s.saved().hints_of(second)),
+        (1, 2)
+    );
+    let text = s.saved().to_json();
+    assert_eq!(
+        SavedGame::parse(&text).unwrap().hint_seats,
+        s.saved().hint_seats
+    );
 }
 
 #[test]

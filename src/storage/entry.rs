@@ -25,8 +25,13 @@ pub struct SavedGame {
     /// The game this one was copied from when two histories of it diverged (two tabs
     /// moving at once, a backup holding another version), so neither is lost.
     pub copy_of: Option<String>,
-    /// How many hints (the computer's suggestions) the players asked for in this game.
+    /// How many hints (the computer's suggestions) were shown in this game, in all.
     pub hints: u32,
+    /// How many of them each seat was shown (by seat; missing seats have none). An entry
+    /// written before hints were counted per seat has only the total: read, its hints go to
+    /// the game's one person if it has one, and otherwise stay counted for nobody
+    /// ([`SavedGame::unattributed_hints`]).
+    pub hint_seats: Vec<u32>,
     /// How the players sit around the device.
     pub table: TableSettings,
     /// The game clock's state in the current turn (the clock itself is the record's).
@@ -112,9 +117,31 @@ impl SavedGame {
             updated_ms: now_ms,
             copy_of: None,
             hints: 0,
+            hint_seats: Vec::new(),
             table: TableSettings::default(),
             clock: ClockState::default(),
         }
+    }
+
+    /// How many hints `seat` was shown.
+    pub fn hints_of(&self, seat: usize) -> u32 {
+        self.hint_seats.get(seat).copied().unwrap_or(0)
+    }
+
+    /// How many hints were shown before they were counted per seat, in a game with more
+    /// than one person (an older entry's total, kept).
+    pub fn unattributed_hints(&self) -> u32 {
+        self.hints
+            .saturating_sub(self.hint_seats.iter().fold(0, |a, &n| a.saturating_add(n)))
+    }
+
+    /// Counts a hint shown to `seat`.
+    pub fn count_hint(&mut self, seat: usize) {
+        if self.hint_seats.len() <= seat {
+            self.hint_seats.resize(seat + 1, 0);
+        }
+        self.hint_seats[seat] = self.hint_seats[seat].saturating_add(1);
+        self.hints = self.hints.saturating_add(1);
     }
 
     /// Reads and fully validates a stored entry.
@@ -219,6 +246,26 @@ impl SavedGame {
                 "damaged (its clock's times are not usable)",
             ));
         }
+        // Hints per seat: no more seats than players, and the total at least their sum. An
+        // entry from before they were counted per seat gives its total to its one person.
+        saved.hint_seats.truncate(saved.record.players.len());
+        let counted = saved
+            .hint_seats
+            .iter()
+            .fold(0u32, |a, &n| a.saturating_add(n));
+        saved.hints = saved.hints.max(counted);
+        let mut people = saved
+            .record
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.computer.is_none());
+        if let (0, Some((person, _)), None) = (counted, people.next(), people.next()) {
+            if saved.hints > 0 {
+                saved.hint_seats = vec![0; person + 1];
+                saved.hint_seats[person] = saved.hints;
+            }
+        }
         // Times are only shown, never trusted: an unusable one becomes "unknown" (0).
         for t in [&mut saved.created_ms, &mut saved.updated_ms] {
             if !t.is_finite() || *t < 0.0 || *t > 1e15 {
@@ -255,6 +302,14 @@ impl SavedGame {
                 Some(n) => n.whole()?,
                 None => 0,
             },
+            hint_seats: match v.field("hint_seats")? {
+                Some(seats) => seats
+                    .items()?
+                    .iter()
+                    .map(Json::whole)
+                    .collect::<Result<_, _>>()?,
+                None => Vec::new(),
+            },
             table: match v.field("table")? {
                 Some(t) => TableSettings {
                     around: flag(t, "around")?,
@@ -277,8 +332,8 @@ impl SavedGame {
     }
 
     /// The entry as stored: `{"schema":1,"id":...,"record":{...},"cursor":...,
-    /// "created_ms":...,"updated_ms":...}`, and `"copy_of"` when it is a copy, `"hints"` when
-    /// some were asked, `"table":{"around":true,"flipped":false}` and
+    /// "created_ms":...,"updated_ms":...}`, and `"copy_of"` when it is a copy, `"hints"` (in all)
+    /// and `"hint_seats":[0,3]` (by seat) when some were shown, `"table":{"around":true,"flipped":false}` and
     /// `"clock":{"paused":false,"used":1234.0,"since":1700000000000.0}` when not as a new
     /// game's (`"since"` only while the clock runs), so an entry without them is written as
     /// before they were.
@@ -303,6 +358,13 @@ impl SavedGame {
         if self.hints > 0 {
             json::write_key(&mut out, "hints");
             out.push_str(&self.hints.to_string());
+        }
+        if self.hint_seats.iter().any(|&n| n > 0) {
+            json::write_key(&mut out, "hint_seats");
+            let counts: Vec<String> = self.hint_seats.iter().map(u32::to_string).collect();
+            out.push('[');
+            out.push_str(&counts.join(","));
+            out.push(']');
         }
         if self.table != TableSettings::default() {
             json::write_key(&mut out, "table");
@@ -461,6 +523,51 @@ pub(crate) mod tests {
         ] {
             assert!(SavedGame::peek(&bad).is_none(), "{bad}");
         }
+    }
+
+    #[test]
+    fn hints_are_counted_per_seat_and_an_older_total_is_kept() {
+        let mut s = sample();
+        s.count_hint(1);
+        s.count_hint(1);
+        s.count_hint(0);
+        assert_eq!(
+            (s.hints, s.hints_of(0), s.hints_of(1), s.hints_of(5)),
+            (3, 1, 2, 0)
+        );
+        let text = s.to_json();
+        assert!(text.contains(r#""hints":3,"hint_seats":[1,2]"#), "{text}");
+        assert_eq!(SavedGame::parse(&text).unwrap(), s);
+        // Before hints were counted per seat: one total. Two people: it stays counted for
+        // nobody, and the next hint is counted for its seat on top of it.
+        let older = sample()
+            .to_json()
+            .replace(r#""updated_ms":1.0"#, r#""updated_ms":1.0,"hints":85"#);
+        let mut old = SavedGame::parse(&older).unwrap();
+        assert_eq!(
+            (old.hints, old.unattributed_hints(), old.hints_of(0)),
+            (85, 85, 0)
+        );
+        assert_eq!(old.to_json(), older, "written back as it was");
+        old.count_hint(1);
+        assert_eq!(
+            (old.hints, old.unattributed_hints(), old.hints_of(1)),
+            (86, 85, 1)
+        );
+        // One person against the computer: the hints were theirs.
+        let alone = older.replace(r#""colour":"B"}"#, r#""colour":"B","computer":"normal"}"#);
+        assert_ne!(alone, older);
+        let alone = SavedGame::parse(&alone).unwrap();
+        assert_eq!((alone.hints_of(0), alone.unattributed_hints()), (85, 0));
+        // More seats than players, or seats counting more than the total: read sensibly.
+        let odd = text.replace(
+            r#""hints":3,"hint_seats":[1,2]"#,
+            r#""hints":1,"hint_seats":[1,2,7]"#,
+        );
+        let odd = SavedGame::parse(&odd).unwrap();
+        assert_eq!((odd.hints, odd.hint_seats.clone()), (3, vec![1, 2]));
+        let bad = text.replace("[1,2]", r#"[1,"2"]"#);
+        assert!(SavedGame::parse(&bad).is_err());
     }
 
     #[test]

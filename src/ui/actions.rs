@@ -27,6 +27,36 @@ pub fn start_new_game(
     Ok(())
 }
 
+thread_local! {
+    /// The games being explored, apart from the saved games: in this tab's memory alone.
+    static SCRATCH: Store = Store::scratch();
+}
+
+/// The store holding a copy of game `id` of `from` to explore: made from the game as it is
+/// at move `at` (its end when `None`) the first time, or when `at` is given; every seat a
+/// person, no clock. The saved game is never written.
+pub fn exploring(from: &Store, id: &str, at: Option<usize>) -> Store {
+    let scratch = SCRATCH.with(Clone::clone);
+    if at.is_some() || scratch.load_line(id).is_err() {
+        if let Ok((mut game, _)) = from.load_line(id) {
+            for p in &mut game.record.players {
+                p.computer = None;
+            }
+            game.record.clock = None;
+            game.record.times.clear();
+            game.record.timeout = None;
+            game.clock = Default::default();
+            game.table = Default::default();
+            game.hints = Default::default();
+            game.cursor = at
+                .unwrap_or(game.record.moves.len())
+                .min(game.record.moves.len());
+            scratch.save(&game);
+        }
+    }
+    scratch
+}
+
 /// Imports a record (from a link or a file) as a new saved game and returns its id.
 ///
 /// # Errors

@@ -81,6 +81,11 @@ pub fn App() -> Html {
         (Route::Home, Some(store)) => html! { <Home {store} /> },
         (Route::New(slug), Some(store)) => html! { <NewGame slug={slug.clone()} key={slug.clone()} {store} /> },
         (Route::Play(id), Some(store)) => html! { <Play id={id.clone()} key={id.clone()} {store} /> },
+        // A copy of the game, apart from it (opened from its end after a reload).
+        (Route::Explore(id), Some(from)) => {
+            let store = crate::ui::actions::exploring(&from, id, None);
+            html! { <Play id={id.clone()} key={format!("x{id}")} {store} explore={Some(from)} /> }
+        }
         #[cfg(feature = "bench-page")]
         (Route::Bench, _) => html! { <Bench /> },
         // The benchmark is not part of the first load: it needs a build with `bench-page`.

@@ -13,10 +13,9 @@ use crate::registry::AnyGame;
 pub struct GameView {
     /// The game's slug, as in the registry.
     pub slug: &'static str,
-    /// The board, and the game's own panel if it has one (see [`AnyBoardProps`]).
-    pub board: fn(AnyBoardProps) -> Html,
-    /// A small picture for the home page.
-    pub thumbnail: fn() -> Html,
+    /// The board, and the game's own panel if it has one (see [`AnyBoardProps`]): the game's
+    /// hooks and markup, run in the kit's one board component ([`crate::ui::kit::Board`]).
+    pub board: DrawBoard,
     /// How a side (by the letter records store) is painted.
     pub paint: fn(&str) -> Option<Paint>,
     /// A line of advice under the new-game form.
@@ -26,6 +25,9 @@ pub struct GameView {
     /// the move went to; `None` for a move that went nowhere (a pass, an offer).
     pub since_mark: fn(&dyn AnyGame, &str) -> Option<MarkAt>,
 }
+
+/// How a game draws its board: its hooks run in the component's context.
+pub type DrawBoard = fn(&mut yew::functional::HookContext, &AnyBoardProps) -> Html;
 
 /// Where a board marks a move: the mark's centre (x, y) and radius, in the board's units.
 pub type MarkAt = (f64, f64, f64);

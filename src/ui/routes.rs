@@ -9,6 +9,8 @@ pub enum Route {
     New(String),
     /// `#/play/<id>`: a saved game.
     Play(String),
+    /// `#/explore/<id>`: a copy of a saved game to try moves on, kept apart from it.
+    Explore(String),
     /// `#/rules/<slug>`: a game's rules.
     Rules(String),
     /// `#/bench`: playout benchmarks in the browser.
@@ -33,6 +35,7 @@ impl Route {
             [""] => Route::Home,
             ["new", slug] if ok(slug) => Route::New(slug.to_string()),
             ["play", id] if ok(id) => Route::Play(id.to_string()),
+            ["explore", id] if ok(id) => Route::Explore(id.to_string()),
             ["rules", slug] if ok(slug) => Route::Rules(slug.to_string()),
             ["bench"] => Route::Bench,
             // A link's payload is judged by the import page, which says what is wrong with it.
@@ -51,6 +54,7 @@ impl Route {
             Route::Home => return "Stackplay: stacking games for friends".into(),
             Route::New(slug) => format!("New game of {}", game(slug)),
             Route::Play(_) => "Game".into(),
+            Route::Explore(_) => "Exploring a game".into(),
             Route::Rules(slug) => format!("{} rules", game(slug)),
             Route::Bench => "Benchmark".into(),
             Route::Import(_) => "Shared game".into(),
@@ -65,6 +69,7 @@ impl Route {
             Route::Home => "#/".into(),
             Route::New(s) => format!("#/new/{s}"),
             Route::Play(id) => format!("#/play/{id}"),
+            Route::Explore(id) => format!("#/explore/{id}"),
             Route::Rules(s) => format!("#/rules/{s}"),
             Route::Bench => "#/bench".into(),
             Route::Import(p) => format!("#/import/{p}"),
@@ -83,6 +88,7 @@ mod tests {
             Route::Home,
             Route::New("stack-control".into()),
             Route::Play("abc123".into()),
+            Route::Explore("abc123".into()),
             Route::Rules("stax".into()),
             Route::Bench,
             Route::Import("eyJ".into()),

@@ -4,7 +4,10 @@
 
 use yew::prelude::*;
 
+use super::kit::fixed;
+
 use super::game_view::{AnyBoardProps, GameView, Paint};
+use super::kit::Board;
 
 macro_rules! views {
     ($($folder:ident :: $engine:ident),+ $(,)?) => {
@@ -20,17 +23,13 @@ pub fn view(slug: &str) -> Option<&'static GameView> {
     VIEWS.iter().find(|v| v.slug == slug)
 }
 
-/// The board component for `slug`.
+/// The board component for `slug`: the kit's one board component, keyed by the game (another
+/// game's board is a new component, with its own hooks).
 pub fn board(slug: &str, props: AnyBoardProps) -> Html {
     match view(slug) {
-        Some(v) => (v.board)(props),
-        None => html! { <p class="error">{ "This game has no board view yet." }</p> },
+        Some(v) => html! { <Board key={v.slug} board={props} draw={v.board} /> },
+        None => fixed::markup(r#"<p class="error">This game has no board view yet.</p>"#),
     }
-}
-
-/// A small picture of the game for the home page.
-pub fn thumbnail(slug: &str) -> Html {
-    view(slug).map(|v| (v.thumbnail)()).unwrap_or_default()
 }
 
 /// A line of advice under the new-game form.

@@ -107,11 +107,20 @@ pub fn ask(record: &GameRecord, strength: Strength, pace_ms: u32, reply: Reply) 
     );
 }
 
-/// Asks for a hint for the seat to move after `record`'s moves (the quick strength's move,
-/// answered at once); `reply` hears it once, as [`ask`].
-pub fn hint(record: &GameRecord, reply: Reply) {
+/// Asks for a hint for the seat to move after `record`'s moves (the normal strength's move
+/// checked against an immediate loss, and its words: [`crate::worker_protocol::hint`],
+/// answered at once), or while exploring (`view`) the computer's view of the position
+/// ([`crate::worker_protocol::view`]); `reply` hears it once, as [`ask`].
+pub fn hint(record: &GameRecord, view: bool, reply: Reply) {
     send(
-        |id| crate::worker_protocol::hint_question(id, &record.to_json()),
+        |id| {
+            let record = record.to_json();
+            if view {
+                crate::worker_protocol::view_question(id, &record)
+            } else {
+                crate::worker_protocol::hint_question(id, &record)
+            }
+        },
         reply,
     );
 }

@@ -96,10 +96,19 @@ try {
       await new Promise((resolve) => { worker.onmessage = (e) => { if (e.data === 'ready') resolve(); }; });
       const out = [];
       for (const slug of slugs) out.push([slug, await ask(`bench\t${slug}\tnormal`)]);
+      // The hint as the page asks for it (the normal strength, then the check against an
+      // immediate loss), from the start and after 20 seeded random moves.
+      const hints = [];
+      for (const slug of slugs) for (const moves of [0, 20]) hints.push(await ask(`benchhint\t${slug}\t${moves}`));
       worker.terminate();
-      return out;
+      return { out, hints };
     }, slugs);
-    for (const [slug, text] of speeds) {
+    for (const text of speeds.hints) {
+      const [, slug, moves, ms, mv, checkMs] = text.split('\t');
+      check(Number(ms) > 0 && mv, `computer: the worker hints in ${slug} (${text.split('\t').slice(2).join(' ')})`);
+      console.log(`measured: worker hint: ${slug} after ${moves} moves: ${Number(ms).toFixed(0)} ms, of which the check ${Number(checkMs).toFixed(0)} ms (${Number(ms) <= 1000 ? 'within' : 'over'} 1 s)`);
+    }
+    for (const [slug, text] of speeds.out) {
       const [, , n, ms] = text.split('\t').map(Number);
       check(ms > 0 && n > 0, `computer: the worker searches ${slug} at its normal count (${text.split('\t').slice(2).join(' ')})`);
       console.log(`measured: worker search from the start: ${slug}: its normal count, ${n} iterations, in ${ms.toFixed(0)} ms, ${(n * 1000 / ms).toFixed(0)} iterations/s (${ms <= 1000 ? 'within' : 'over'} the normal strength's 1 s)`);
@@ -180,9 +189,9 @@ try {
     check(errors.length === 0, `computer: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await page.close();
   }
-  // A hint (Stack Control, two people): the quick computer's move for the seat to move,
-  // highlighted on the board and said in words, not played; counted with the game, and the
-  // count shown at its end.
+  // A hint (Stack Control, two people): the normal computer's move for the seat to move,
+  // checked against an immediate loss, highlighted on the board and said in words, not
+  // played; counted with the game for the seat to move, on its card and at the game's end.
   {
     const page = await context.newPage();
     const errors = [];
@@ -198,9 +207,15 @@ try {
     const words = await page.locator('#hint').innerText();
     check(await hinted.count() === 2 && await page.locator('.moves li').count() === 1,
       `computer: a hint is highlighted on the board (two squares), said in words ("${words}"), and not played`);
+    check(/Hint: .+\. After it, no reply \(the next player's whole turn\) wins at once\./.test(words),
+      'computer: the hint says it was checked against an immediate loss, and what a reply is');
     await shot(page, 'computer-hint.png');
     await page.waitForTimeout(300);
-    check(JSON.parse((await readDb(page)).games[id]).hints === 1, 'computer: the hint is counted with the saved game');
+    const saved = JSON.parse((await readDb(page)).games[id]);
+    const mover = await page.locator('.player').evaluateAll((els) => els.findIndex((e) => e.classList.contains('to-move')));
+    check(saved.hints === 1 && saved.hint_seats?.[mover] === 1 && saved.hint_seats.reduce((a, b) => a + b, 0) === 1
+      && /hints: 1/.test(await page.locator('.player.to-move').innerText()) && await page.locator('.player .hints').count() === 1,
+      `computer: the hint is counted with the saved game for the seat to move (${JSON.stringify(saved.hint_seats)}), and shown on its card`);
     // The hinted move is legal: one of its squares picked offers the other as a target.
     const cells = await hinted.evaluateAll((els) => els.map((e) => e.getAttribute('data-square')));
     let played = false;
@@ -222,30 +237,57 @@ try {
     const stored = Object.values((await readDb(page)).games).map((t) => JSON.parse(t))
       .find((g) => g.record.game === 'stack-control' && g.record.players[0].computer === 'quick');
     if (stored) {
-      stored.id = 'hinted-game';
+      // Saved before hints were counted per seat: one total, two computer seats, so the hints
+      // are nobody's.
+      stored.id = 'hinted-old';
       stored.hints = 2;
+      await putDb(page, stored.id, JSON.stringify(stored));
+      await page.goto(base + '#/play/hinted-old');
+      await page.reload();
+      await page.waitForSelector('.game-over', { timeout: 10000 });
+      const old = await page.locator('.game-over .hints-used').innerText();
+      check(old === 'Hints used: 2 before they were counted per player', `computer: an older game's hints are still told ("${old}")`);
+      stored.id = 'hinted-game';
+      stored.hints = 3;
+      stored.hint_seats = [2, 1];
       await putDb(page, stored.id, JSON.stringify(stored));
       await page.goto(base + '#/play/hinted-game');
       await page.reload();
       await page.waitForSelector('.game-over', { timeout: 10000 });
-      check(/Hints used: 2/.test(await page.locator('.game-over').innerText()), 'computer: a finished game says how many hints were used');
+      const used = await page.locator('.game-over .hints-used').innerText();
+      const cards = await page.locator('.player').allInnerTexts();
+      check(/^Hints used: .+ 2, .+ 1$/.test(used) && /hints: 2/.test(cards[0]) && /hints: 1/.test(cards[1]),
+        `computer: a finished game says how many hints each player used, in its result ("${used}") and on their cards`);
       // How the game went: the chances after every move, worked out by the worker, drawn
-      // as a chart; a point picked opens that position.
+      // as a chart with its axes, the players' names and its marks; a point picked opens that
+      // position apart from the game.
       await page.click('#show-chances');
       await page.waitForSelector('figure.chances svg[aria-label^="Chances"]', { timeout: 120000 });
       const points = await page.locator('figure.chances polyline').first().evaluate((l) => l.points.length);
       const moves = stored.record.moves.length;
       check(points === moves + 1 && await page.locator('figure.chances polyline').count() === 2,
         `computer: the chances chart has a point for every position (${points} for ${moves} moves) and a line for each player`);
+      const labels = await page.locator('figure.chances svg').first().evaluate((s) => [...s.querySelectorAll('text')].map((t) => t.textContent).join(' | '));
+      const marked = await page.locator('figure.chances circle').evaluateAll((cs) => cs.map((c) => c.querySelector('title').textContent));
+      check(/100%/.test(labels) && /0%/.test(labels) && / 0 \|/.test(' ' + labels) && stored.record.players.every((p) => labels.includes(p.name || '')),
+        `computer: the chart has its axes (0-100%, move numbers) and each player's name ("${labels.slice(0, 120)}"); ${marked.length} moves marked${marked.length ? ' ("' + marked[0] + '")' : ''}`);
       await shot(page, 'computer-chances.png');
-      // A click a third of the way along opens the position a third of the way through.
-      const box = await page.locator('figure.chances svg').boundingBox();
+      // A click a third of the way along explores the position a third of the way through,
+      // apart from the game.
+      const storedText = (await readDb(page)).games[stored.id];
+      const box = await page.locator('figure.chances svg.plot').boundingBox();
       await page.mouse.click(box.x + box.width / 3, box.y + box.height / 2);
+      await page.waitForSelector('#exploring');
       await page.waitForSelector('.history-note');
       const third = Math.round(moves / 3);
       const note = await page.locator('.history-note').innerText();
-      check(new RegExp(`Showing move (${third - 1}|${third}|${third + 1}) of ${moves}`).test(note),
-        `computer: a point of the chart opens that position ("${note.split('.')[0]}", about move ${third})`);
+      check(new RegExp(`Showing move (${third - 1}|${third}|${third + 1}) of ${moves}`).test(note) && (await readDb(page)).games[stored.id] === storedText,
+        `computer: a point of the chart explores that position apart from the game ("${note.split('.')[0]}", about move ${third}), the saved game unchanged`);
+      // Back in the game, at that move.
+      await page.click('#exploring a');
+      await page.waitForSelector('#explore');
+      await page.click(`.moves button[aria-label^="Show the position after move ${third},"]`);
+      await page.waitForSelector('.history-note');
       await page.setViewportSize({ width: 390, height: 844 });
       await shot(page, 'computer-chances-phone.png');
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -285,6 +327,7 @@ try {
         const g = JSON.parse(JSON.stringify(stored));
         g.id = id;
         g.hints = 0;
+        delete g.hint_seats;
         seats.forEach((computer, i) => { if (computer) g.record.players[i].computer = computer; else delete g.record.players[i].computer; });
         return putDb(page, id, JSON.stringify(g));
       };

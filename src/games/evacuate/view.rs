@@ -38,8 +38,7 @@ fn paint(letter: &str) -> Option<Paint> {
 /// How the UI shows Evacuate.
 pub const VIEW: GameView = GameView {
     slug: "evacuate",
-    board: |props| html! { <Board ..props /> },
-    thumbnail: draw::thumbnail,
+    board: |ctx, props| use_board_view(props).run(ctx),
     paint,
     setup_hint: "Colours are fixed by the seat (see the rules). The board is a reconstruction: the original pictures are lost.",
     since_mark,
@@ -89,9 +88,9 @@ struct Ctx<'a> {
     on_tap: &'a Callback<(Thing, bool)>,
 }
 
-/// The Evacuate board and its panel.
-#[component]
-pub fn Board(props: &AnyBoardProps) -> Html {
+/// The Evacuate board and its panel, drawn in the kit's one board component ([`kit::Board`]).
+#[hook]
+fn use_board_view(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Evacuate>(props);
     let marks = kit::since::draw(&props.marks);
     let roving = use_roving("data-t", Tri::new(4, 1));

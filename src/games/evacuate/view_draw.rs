@@ -8,6 +8,7 @@ use yew::prelude::*;
 use super::board::{direction, Door, Piece, Tri, LEVELS, SPACES};
 use super::moves::EvacuateMove;
 use super::rules::Evacuate;
+use crate::ui::kit;
 
 /// Height of a row (a floor space and its triangles).
 pub const H: i32 = 48;
@@ -68,8 +69,16 @@ pub fn tri_points(t: Tri) -> (String, i32, i32) {
     }
 }
 
-/// The doors, above space 1 and below space 8.
+/// The doors, above space 1 and below space 8.: fixed markup, what [`drawn_doors`] draws (checked by a test).
 pub fn doors() -> Html {
+    kit::fixed::markup(DOORS)
+}
+
+const DOORS: &str = r##"<g aria-hidden="true" class="doors"><rect x="24" y="28" width="164" height="6" class="door"></rect><rect x="24" y="418" width="164" height="6" class="door"></rect><text x="106" y="22">Door A</text><text x="106" y="442">Door B</text></g>"##;
+
+/// The doors, above space 1 and below space 8.
+#[cfg(test)]
+fn drawn_doors() -> Html {
     let (mid, width) = ((FX + 3 * SW + 4).to_string(), (6 * SW + 8).to_string());
     html! {
         <g class="doors" aria-hidden="true">
@@ -109,12 +118,6 @@ pub fn ceiling(c: u8) -> Html {
 /// A triangle above the ceiling, out of use.
 pub fn gone_tri(t: Tri) -> Html {
     html! { <polygon class="tri gone" points={tri_points(t).0} aria-hidden="true" /> }
-}
-
-/// The home page's picture: a static file (`static/thumbs/evacuate.svg`, drawn by this
-/// board's code), loaded as an image so that it costs the first load nothing.
-pub fn thumbnail() -> Html {
-    html! { <img class="thumb" src="thumbs/evacuate.svg" alt="" /> }
 }
 
 /// What the last placement moved: the space its group ended on, how many of the group
@@ -194,4 +197,14 @@ pub fn gone_from_grid(before: &Evacuate, after: &Evacuate) -> Html {
         })
     });
     gone.collect()
+}
+
+#[cfg(test)]
+mod fixed_tests {
+    use super::*;
+
+    #[test]
+    fn the_fixed_markup_is_what_the_board_draws() {
+        assert_eq!(kit::fixed::render(drawn_doors()), DOORS);
+    }
 }

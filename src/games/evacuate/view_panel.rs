@@ -6,6 +6,8 @@
 
 use yew::prelude::*;
 
+use crate::ui::kit::fixed;
+
 use super::board::{Colour, Piece, SIZES};
 use super::moves::EvacuateMove;
 use super::pick::{Kind, Pick, Table, Thing};
@@ -105,7 +107,7 @@ fn own_stash(c: &Panel) -> Html {
                 </div>
             }
             if faded {
-                <p class="evac-hint">{ "Faded: no triangle takes it now (tap it to see why)." }</p>
+                { fixed::markup(r#"<p class="evac-hint">Faded: no triangle takes it now (tap it to see why).</p>"#) }
             }
         </div>
     }
@@ -281,7 +283,7 @@ pub fn panel(c: &Panel) -> Html {
             { for (0..g.mode().seats()).map(|s| seat(c, s, placing && s == g.turn())) }
             if general {
                 <div class="evac-seat evac-general">
-                    <p><b>{ "General stash" }</b>{ " (blue is wild: anyone may place it; blue pyramids count as everyone's own)" }</p>
+                    { fixed::markup("<p><b>General stash</b> (blue is wild: anyone may place it; blue pyramids count as everyone's own)</p>") }
                     <div class="evac-stash" role="group" aria-label="The general stash">{ stash(c, &[Colour::Blue], false) }</div>
                     if let Some(near) = c.said.clone().filter(|_| c.tapped.is_some_and(|p| p.colour == Colour::Blue)) {
                         <p class="evac-said" aria-hidden="true"><b>{ near }</b></p>

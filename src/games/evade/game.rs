@@ -177,6 +177,34 @@ impl Game for Evade {
         masked
     }
 
+    fn asks_an_answer(&self, mv: &EvadeMove) -> bool {
+        *mv == EvadeMove::Offer
+    }
+
+    fn guess_words(&self, mv: &EvadeMove) -> Option<String> {
+        // A coin of the mover's whose value the mover has not seen (rules as written).
+        let EvadeMove::Step { from, to } = *mv else {
+            return None;
+        };
+        let me = Game::to_move(self)?;
+        let coin = self
+            .coins_at(from)
+            .into_iter()
+            .find(|c| c.owner == me && !c.frozen())?;
+        if coin.value.is_some() {
+            return None;
+        }
+        if self.is_freeze(from, to) {
+            Some(format!("it guesses: if the coin on {from} is your blank or ace, freezing with it loses at once"))
+        } else if to.rank() == goal_row(me) {
+            Some(format!(
+                "it guesses: if the coin on {from} is your blank or ace, it wins at once"
+            ))
+        } else {
+            None
+        }
+    }
+
     fn winning_move(&self) -> Option<EvadeMove> {
         // A free special coin of the mover next to an empty square of its far row: the step
         // does not freeze, so it wins (rule 7). Only where the value is known (a sample).

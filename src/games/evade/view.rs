@@ -42,8 +42,7 @@ fn paint(letter: &str) -> Option<Paint> {
 /// How the UI shows Evade.
 pub const VIEW: GameView = GameView {
     slug: "evade",
-    board: |props| html! { <Board ..props /> },
-    thumbnail: draw::thumbnail,
+    board: |ctx, props| use_board_view(props).run(ctx),
     paint,
     setup_hint: "Suns (seat 1) set up first, then Moons, each in secret: the device is handed over between them and before every turn. Switch on \"Show me my own coins\" if you would rather not remember where your ace and blank are.",
     since_mark,
@@ -70,9 +69,9 @@ struct Cell<'a> {
     on_act: &'a Callback<Act>,
 }
 
-/// The Evade board and its panel.
-#[component]
-pub fn Board(props: &AnyBoardProps) -> Html {
+/// The Evade board and its panel, drawn in the kit's one board component ([`kit::Board`]).
+#[hook]
+fn use_board_view(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Evade>(props);
     let marks = kit::since::draw(&props.marks);
     // The focus starts on file c of the viewer's starting row.
@@ -113,7 +112,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
             <div class="board-wrap">
                 <svg class="board evade-board evade-art upright-cells" viewBox="-8 -14 662 666" role="group"
                     aria-label="Evade board, row 1 at the bottom. Arrow keys move between squares; Enter or Space picks a coin, then where it goes; Escape cancels.">
-                    { draw::tiles(draw::MARGIN, 3) }
+                    { draw::tiles() }
                     { for Square::all().map(|sq| cell(&c, sq)) }
                     { draw::coordinates() }
                     // Drawn after every cell so no neighbour paints over it.

@@ -8,8 +8,8 @@ use super::board::Square;
 use super::coins::{Coin, Value};
 use super::words::{face_of, value_mark, Face};
 use crate::core::Seat;
-use crate::ui::game_view::{num, num as n};
-use crate::ui::kit::motion;
+use crate::ui::game_view::num as n;
+use crate::ui::kit::{self, motion};
 
 pub const CELL: f64 = 100.0;
 pub const MARGIN: f64 = 30.0;
@@ -262,30 +262,46 @@ pub fn target_mark((x, y): (f64, f64), freezes: bool) -> Html {
     }
 }
 
+/// The felt and `n` by `n` 2x2 tiles from `(x0, 0)`, grid side up.: fixed markup, what [`drawn_tiles`] draws (checked by a test).
+pub fn tiles() -> Html {
+    kit::fixed::markup(TILES)
+}
+
+const TILES: &str = r##"<g aria-hidden="true"><rect x="26" y="-4" width="608" height="608" rx="14" class="felt"></rect><g class="tile"><rect x="33" y="3" width="194" height="194" rx="12" class="tile-face"></rect><line x1="130" y1="8" x2="130" y2="192" class="tile-grid"></line><line x1="38" y1="100" x2="222" y2="100" class="tile-grid"></line></g><g class="tile"><rect x="233" y="3" width="194" height="194" rx="12" class="tile-face"></rect><line x1="330" y1="8" x2="330" y2="192" class="tile-grid"></line><line x1="238" y1="100" x2="422" y2="100" class="tile-grid"></line></g><g class="tile"><rect x="433" y="3" width="194" height="194" rx="12" class="tile-face"></rect><line x1="530" y1="8" x2="530" y2="192" class="tile-grid"></line><line x1="438" y1="100" x2="622" y2="100" class="tile-grid"></line></g><g class="tile"><rect x="33" y="203" width="194" height="194" rx="12" class="tile-face"></rect><line x1="130" y1="208" x2="130" y2="392" class="tile-grid"></line><line x1="38" y1="300" x2="222" y2="300" class="tile-grid"></line></g><g class="tile"><rect x="233" y="203" width="194" height="194" rx="12" class="tile-face"></rect><line x1="330" y1="208" x2="330" y2="392" class="tile-grid"></line><line x1="238" y1="300" x2="422" y2="300" class="tile-grid"></line></g><g class="tile"><rect x="433" y="203" width="194" height="194" rx="12" class="tile-face"></rect><line x1="530" y1="208" x2="530" y2="392" class="tile-grid"></line><line x1="438" y1="300" x2="622" y2="300" class="tile-grid"></line></g><g class="tile"><rect x="33" y="403" width="194" height="194" rx="12" class="tile-face"></rect><line x1="130" y1="408" x2="130" y2="592" class="tile-grid"></line><line x1="38" y1="500" x2="222" y2="500" class="tile-grid"></line></g><g class="tile"><rect x="233" y="403" width="194" height="194" rx="12" class="tile-face"></rect><line x1="330" y1="408" x2="330" y2="592" class="tile-grid"></line><line x1="238" y1="500" x2="422" y2="500" class="tile-grid"></line></g><g class="tile"><rect x="433" y="403" width="194" height="194" rx="12" class="tile-face"></rect><line x1="530" y1="408" x2="530" y2="592" class="tile-grid"></line><line x1="438" y1="500" x2="622" y2="500" class="tile-grid"></line></g></g>"##;
+
 /// The felt and `n` by `n` 2x2 tiles from `(x0, 0)`, grid side up.
-pub fn tiles(x0: f64, n: i32) -> Html {
-    let tiles = (0..n * n).map(|i| {
-        let x = x0 + f64::from(i % n) * 2.0 * CELL;
-        let y = f64::from(i / n) * 2.0 * CELL;
+#[cfg(test)]
+fn drawn_tiles(x0: f64, count: i32) -> Html {
+    let tiles = (0..count * count).map(|i| {
+        let x = x0 + f64::from(i % count) * 2.0 * CELL;
+        let y = f64::from(i / count) * 2.0 * CELL;
         html! {
             <g class="tile">
-                <rect x={num(x + 3.0)} y={num(y + 3.0)} width="194" height="194" rx="12" class="tile-face" />
-                <line x1={num(x + CELL)} y1={num(y + 8.0)} x2={num(x + CELL)} y2={num(y + 192.0)} class="tile-grid" />
-                <line x1={num(x + 8.0)} y1={num(y + CELL)} x2={num(x + 192.0)} y2={num(y + CELL)} class="tile-grid" />
+                <rect x={n(x + 3.0)} y={n(y + 3.0)} width="194" height="194" rx="12" class="tile-face" />
+                <line x1={n(x + CELL)} y1={n(y + 8.0)} x2={n(x + CELL)} y2={n(y + 192.0)} class="tile-grid" />
+                <line x1={n(x + 8.0)} y1={n(y + CELL)} x2={n(x + 192.0)} y2={n(y + CELL)} class="tile-grid" />
             </g>
         }
     });
-    let side = num(f64::from(n) * 2.0 * CELL + 8.0);
+    let side = n(f64::from(count) * 2.0 * CELL + 8.0);
     html! {
         <g aria-hidden="true">
-            <rect x={num(x0 - 4.0)} y="-4" width={side.clone()} height={side} rx="14" class="felt" />
+            <rect x={n(x0 - 4.0)} y="-4" width={side.clone()} height={side} rx="14" class="felt" />
             { for tiles }
         </g>
     }
 }
 
-/// The files and rows around the board.
+/// The files and rows around the board.: fixed markup, what [`drawn_coordinates`] draws (checked by a test).
 pub fn coordinates() -> Html {
+    kit::fixed::markup(COORDINATES)
+}
+
+const COORDINATES: &str = r##"<text x="80" y="628" text-anchor="middle" class="coord">a</text><text x="13" y="57" text-anchor="middle" class="coord">6</text><text x="180" y="628" text-anchor="middle" class="coord">b</text><text x="13" y="157" text-anchor="middle" class="coord">5</text><text x="280" y="628" text-anchor="middle" class="coord">c</text><text x="13" y="257" text-anchor="middle" class="coord">4</text><text x="380" y="628" text-anchor="middle" class="coord">d</text><text x="13" y="357" text-anchor="middle" class="coord">3</text><text x="480" y="628" text-anchor="middle" class="coord">e</text><text x="13" y="457" text-anchor="middle" class="coord">2</text><text x="580" y="628" text-anchor="middle" class="coord">f</text><text x="13" y="557" text-anchor="middle" class="coord">1</text>"##;
+
+/// The files and rows around the board.
+#[cfg(test)]
+fn drawn_coordinates() -> Html {
     (0..6)
         .map(|i| {
             let file = char::from(b'a' + i as u8).to_string();
@@ -308,9 +324,13 @@ pub fn tray_coin(owner: Seat, v: Value) -> Html {
     }
 }
 
-/// The home page's picture: a static file (`static/thumbs/evade.svg`, drawn by this board's
-/// code: a corner of the board with a few coins and a frozen pair), loaded as an image so
-/// that it costs the first load nothing.
-pub fn thumbnail() -> Html {
-    html! { <img class="thumb" src="thumbs/evade.svg" alt="" /> }
+#[cfg(test)]
+mod fixed_tests {
+    use super::*;
+
+    #[test]
+    fn the_fixed_markup_is_what_the_board_draws() {
+        assert_eq!(kit::fixed::render(drawn_tiles(MARGIN, 3)), TILES);
+        assert_eq!(kit::fixed::render(drawn_coordinates()), COORDINATES);
+    }
 }

@@ -121,6 +121,37 @@ impl Game for StackControl {
             .collect()
     }
 
+    fn en_prise(&self, seat: Seat) -> Option<String> {
+        // Moves do not depend on who moves: the next player's are the ones listed now.
+        let colour = *self.colours.get(seat)?;
+        let before = self.count_on_board(colour);
+        let mut threats = 0;
+        let mut worst: Option<(usize, StackMove)> = None;
+        for mv in self.legal_moves() {
+            let mut after = self.clone();
+            if after.play(&mv).is_err() {
+                continue;
+            }
+            let lost = before.saturating_sub(after.count_on_board(colour));
+            if lost > 0 {
+                threats += 1;
+                if worst.as_ref().is_none_or(|(most, _)| lost > *most) {
+                    worst = Some((lost, mv));
+                }
+            }
+        }
+        let (lost, mv) = worst?;
+        let moves = if threats == 1 {
+            String::new()
+        } else {
+            format!(" ({threats} moves capture some; the most)")
+        };
+        Some(format!(
+            "a capture is threatened: the next player's {mv} would take {lost} of your {} pyramids{moves}",
+            colour.name()
+        ))
+    }
+
     fn random_move(&self, rng: &mut Rng) -> Option<StackMove> {
         // The default's draw (one `below` over the listed moves, in their order) without
         // listing them: the same games, move for move, with no list to allocate.

@@ -26,10 +26,9 @@ fn paint(letter: &str) -> Option<Paint> {
 /// How the UI shows Stack Control.
 pub const VIEW: GameView = GameView {
     slug: "stack-control",
-    board: |props| html! { <Board ..props /> },
+    board: |ctx, props| use_board_view(props).run(ctx),
     // The home page's picture: a static file (`static/thumbs/stack-control.svg`, drawn by this
     // board's code), loaded as an image so that it costs the first load nothing.
-    thumbnail: || html! { <img class="thumb" src="thumbs/stack-control.svg" alt="" /> },
     paint,
     setup_hint: "Your colour is your scoring colour. The last seat moves first, then play goes on in seat order.",
     since_mark,
@@ -128,9 +127,9 @@ fn square(c: &Square_, sq: Square) -> Html {
     }
 }
 
-/// The Stack Control board and its panel.
-#[component]
-pub fn Board(props: &AnyBoardProps) -> Html {
+/// The Stack Control board and its panel, drawn in the kit's one board component ([`kit::Board`]).
+#[hook]
+fn use_board_view(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<StackControl>(props);
     let marks = kit::since::draw(&props.marks);
     let roving = use_roving(

@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::rules::{Colour, Pyramid, Size, Square, StackControl, StackMove, COLOURS};
 use crate::ui::game_view::num;
-use crate::ui::kit::motion;
+use crate::ui::kit::{self, motion};
 
 /// A square's side, in board units.
 pub const CELL: f64 = 100.0;
@@ -184,8 +184,16 @@ pub fn captured_shapes(captured: &[Pyramid], (x, y): (f64, f64)) -> Html {
         .collect()
 }
 
-/// The files and ranks around the board.
+/// The files and ranks around the board.: fixed markup, what [`drawn_coordinates`] draws (checked by a test).
 pub fn coordinates() -> Html {
+    kit::fixed::markup(COORDINATES)
+}
+
+const COORDINATES: &str = r##"<text x="80" y="824" text-anchor="middle" class="coord">a</text><text x="15" y="56" text-anchor="middle" class="coord">8</text><text x="180" y="824" text-anchor="middle" class="coord">b</text><text x="15" y="156" text-anchor="middle" class="coord">7</text><text x="280" y="824" text-anchor="middle" class="coord">c</text><text x="15" y="256" text-anchor="middle" class="coord">6</text><text x="380" y="824" text-anchor="middle" class="coord">d</text><text x="15" y="356" text-anchor="middle" class="coord">5</text><text x="480" y="824" text-anchor="middle" class="coord">e</text><text x="15" y="456" text-anchor="middle" class="coord">4</text><text x="580" y="824" text-anchor="middle" class="coord">f</text><text x="15" y="556" text-anchor="middle" class="coord">3</text><text x="680" y="824" text-anchor="middle" class="coord">g</text><text x="15" y="656" text-anchor="middle" class="coord">2</text><text x="780" y="824" text-anchor="middle" class="coord">h</text><text x="15" y="756" text-anchor="middle" class="coord">1</text>"##;
+
+/// The files and ranks around the board.
+#[cfg(test)]
+fn drawn_coordinates() -> Html {
     (0..8)
         .map(|i| {
             let file = char::from(b'a' + i as u8).to_string();
@@ -197,4 +205,14 @@ pub fn coordinates() -> Html {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod fixed_tests {
+    use super::*;
+
+    #[test]
+    fn the_fixed_markup_is_what_the_board_draws() {
+        assert_eq!(kit::fixed::render(drawn_coordinates()), COORDINATES);
+    }
 }

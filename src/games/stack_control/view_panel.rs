@@ -3,6 +3,8 @@
 
 use yew::prelude::*;
 
+use crate::ui::kit::fixed;
+
 use super::rules::{Square, StackControl};
 use super::view_draw::{self as draw, captured_between};
 use crate::core::Game;
@@ -59,10 +61,8 @@ pub fn panel(props: &BoardProps<StackControl>, targets: &[Square]) -> Html {
     let game = &*props.position;
     let detail = match props.pick {
         Some(sq) if !game.stack(sq).is_empty() => stack_detail(game, sq, targets.len()),
-        _ if game.to_move().is_none() => html! { <p>{ "The game is over." }</p> },
-        _ => {
-            html! { <p>{ "Pick any stack: it moves exactly as many squares as the pips of its top pyramid, in a straight line, onto another stack." }</p> }
-        }
+        _ if game.to_move().is_none() => fixed::markup("<p>The game is over.</p>"),
+        _ => fixed::markup("<p>Pick any stack: it moves exactly as many squares as the pips of its top pyramid, in a straight line, onto another stack.</p>"),
     };
     let captured = props
         .before

@@ -38,10 +38,9 @@ fn paint(letter: &str) -> Option<Paint> {
 /// How the UI shows Stacks.
 pub const VIEW: GameView = GameView {
     slug: "stacks",
-    board: |props| html! { <Board ..props /> },
+    board: |ctx, props| use_board_view(props).run(ctx),
     // The home page's picture: a static file (`static/thumbs/stacks.svg`, drawn by this
     // board's code), loaded as an image so that it costs the first load nothing.
-    thumbnail: || html! { <img class="thumb" src="thumbs/stacks.svg" alt="" /> },
     paint,
     setup_hint: "Seat 1 plays Light and starts with a one-move turn; seat 2 plays Dark. Side 3 (19 cells) is the quick game; sides 4 and 5 are longer races. Diabolical Stacks lets you carry your opponent's pieces too.",
     since_mark,
@@ -75,9 +74,9 @@ struct Ctx<'a> {
     on_key: &'a Callback<KeyboardEvent>,
 }
 
-/// The Stacks board and its panel.
-#[component]
-pub fn Board(props: &AnyBoardProps) -> Html {
+/// The Stacks board and its panel, drawn in the kit's one board component ([`kit::Board`]).
+#[hook]
+fn use_board_view(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Stacks>(props);
     let marks = kit::since::draw(&props.marks);
     // One cell is in the tab order, at first the middle of row a.
@@ -131,10 +130,7 @@ pub fn Board(props: &AnyBoardProps) -> Html {
                     viewBox={geo.view_box()} role="group" aria-label={aria}
                     data-to-move={to_move.map(|s| Colour::of_seat(s).letter_str())}
                     data-moves-left={to_move.map(|_| game.moves_left().to_string())}>
-                    { geo.felt() }
-                    { draw::direction_arrow(geo, 0) }
-                    { draw::direction_arrow(geo, 1) }
-                    { draw::row_letters(geo) }
+                    { draw::fixed(geo.side) }
                     { for game.cells().into_iter().map(|c| cell(&x, c)) }
                     { tags(&x) }
                     { zone(&x, Zone::Off, 0) }

@@ -9,10 +9,10 @@ use std::ops::Range;
 
 use yew::prelude::*;
 
-use super::rules::{draw_position, row_count, row_len, row_letter, Cell, Colour};
+use super::rules::{draw_position, row_count, row_len, Cell, Colour};
 use crate::core::Seat;
 use crate::ui::game_view::num as n;
-use crate::ui::kit::motion;
+use crate::ui::kit::{self, motion};
 
 /// A hexagon's circumradius (centre to corner).
 pub const R: f64 = 50.0;
@@ -145,7 +145,8 @@ impl Geo {
     }
 
     /// The felt under the hexagons.
-    pub fn felt(self) -> Html {
+    #[cfg(test)]
+    fn felt(self) -> Html {
         html! {
             <rect class="stacks-felt" x={n(-self.outer())} y={n(-R - GAP / 2.0)} width={n(2.0 * self.outer())}
                 height={n(self.bottom_row() + 2.0 * R + GAP)} rx="14" />
@@ -297,9 +298,25 @@ pub fn tag(class: &'static str, cx: f64, cy: f64, text: String) -> Html {
     }
 }
 
+/// The felt, the arrows beside the board showing which way each side moves and the row
+/// letters, for a board of `side` 3, 4 or 5 (what the options allow): fixed markup, what
+/// [`Geo::felt`], [`direction_arrow`] and [`row_letters`] draw (checked by a test).
+pub fn fixed(side: u8) -> Html {
+    kit::fixed::markup(match side {
+        3 => FIXED_3,
+        4 => FIXED_4,
+        _ => FIXED_5,
+    })
+}
+
+const FIXED_3: &str = r##"<rect x="-282.5" y="-54" width="565" height="408" rx="14" class="stacks-felt"></rect><g aria-hidden="true" class="direction light"><polygon points="-264.5,320 -264.5,-14 -276.5,-14 -252.5,-44 -228.5,-14 -240.5,-14 -240.5,320" fill="#f8f3e8" stroke="#1c1c1c" stroke-width="2.5"></polygon><g transform="rotate(-90 -252.5 153)"><text x="-252.5" y="153" text-anchor="middle" dominant-baseline="central" fill="#1c1c1c">Light: from row a to row e</text></g></g><g aria-hidden="true" class="direction dark"><polygon points="240.5,-20 240.5,314 228.5,314 252.5,344 276.5,314 264.5,314 264.5,-20" fill="#24262d" stroke="#f8f3e8" stroke-width="2.5"></polygon><g transform="rotate(90 252.5 147)"><text x="252.5" y="147" text-anchor="middle" dominant-baseline="central" fill="#f8f3e8">Dark: from row e to row a</text></g></g><text x="-135.9" y="306" text-anchor="end" aria-hidden="true" class="row-letter">a</text><text x="-179.2" y="231" text-anchor="end" aria-hidden="true" class="row-letter">b</text><text x="-222.5" y="156" text-anchor="end" aria-hidden="true" class="row-letter">c</text><text x="-179.2" y="81" text-anchor="end" aria-hidden="true" class="row-letter">d</text><text x="-135.9" y="6" text-anchor="end" aria-hidden="true" class="row-letter">e</text>"##;
+const FIXED_4: &str = r##"<rect x="-369.1" y="-54" width="738.2" height="558" rx="14" class="stacks-felt"></rect><g aria-hidden="true" class="direction light"><polygon points="-351.1,470 -351.1,-14 -363.1,-14 -339.1,-44 -315.1,-14 -327.1,-14 -327.1,470" fill="#f8f3e8" stroke="#1c1c1c" stroke-width="2.5"></polygon><g transform="rotate(-90 -339.1 228)"><text x="-339.1" y="228" text-anchor="middle" dominant-baseline="central" fill="#1c1c1c">Light: from row a to row e</text></g></g><g aria-hidden="true" class="direction dark"><polygon points="327.1,-20 327.1,464 315.1,464 339.1,494 363.1,464 351.1,464 351.1,-20" fill="#24262d" stroke="#f8f3e8" stroke-width="2.5"></polygon><g transform="rotate(90 339.1 222)"><text x="339.1" y="222" text-anchor="middle" dominant-baseline="central" fill="#f8f3e8">Dark: from row e to row a</text></g></g><text x="-179.2" y="456" text-anchor="end" aria-hidden="true" class="row-letter">a</text><text x="-222.5" y="381" text-anchor="end" aria-hidden="true" class="row-letter">b</text><text x="-265.8" y="306" text-anchor="end" aria-hidden="true" class="row-letter">c</text><text x="-309.1" y="231" text-anchor="end" aria-hidden="true" class="row-letter">d</text><text x="-265.8" y="156" text-anchor="end" aria-hidden="true" class="row-letter">e</text><text x="-222.5" y="81" text-anchor="end" aria-hidden="true" class="row-letter">f</text><text x="-179.2" y="6" text-anchor="end" aria-hidden="true" class="row-letter">g</text>"##;
+const FIXED_5: &str = r##"<rect x="-455.7" y="-54" width="911.4" height="708" rx="14" class="stacks-felt"></rect><g aria-hidden="true" class="direction light"><polygon points="-437.7,620 -437.7,-14 -449.7,-14 -425.7,-44 -401.7,-14 -413.7,-14 -413.7,620" fill="#f8f3e8" stroke="#1c1c1c" stroke-width="2.5"></polygon><g transform="rotate(-90 -425.7 303)"><text x="-425.7" y="303" text-anchor="middle" dominant-baseline="central" fill="#1c1c1c">Light: from row a to row e</text></g></g><g aria-hidden="true" class="direction dark"><polygon points="413.7,-20 413.7,614 401.7,614 425.7,644 449.7,614 437.7,614 437.7,-20" fill="#24262d" stroke="#f8f3e8" stroke-width="2.5"></polygon><g transform="rotate(90 425.7 297)"><text x="425.7" y="297" text-anchor="middle" dominant-baseline="central" fill="#f8f3e8">Dark: from row e to row a</text></g></g><text x="-222.5" y="606" text-anchor="end" aria-hidden="true" class="row-letter">a</text><text x="-265.8" y="531" text-anchor="end" aria-hidden="true" class="row-letter">b</text><text x="-309.1" y="456" text-anchor="end" aria-hidden="true" class="row-letter">c</text><text x="-352.4" y="381" text-anchor="end" aria-hidden="true" class="row-letter">d</text><text x="-395.7" y="306" text-anchor="end" aria-hidden="true" class="row-letter">e</text><text x="-352.4" y="231" text-anchor="end" aria-hidden="true" class="row-letter">f</text><text x="-309.1" y="156" text-anchor="end" aria-hidden="true" class="row-letter">g</text><text x="-265.8" y="81" text-anchor="end" aria-hidden="true" class="row-letter">h</text><text x="-222.5" y="6" text-anchor="end" aria-hidden="true" class="row-letter">i</text>"##;
+
 /// The arrow beside the board showing which way `seat` moves (Light up on the left, Dark
 /// down on the right).
-pub fn direction_arrow(geo: Geo, seat: Seat) -> Html {
+#[cfg(test)]
+fn direction_arrow(geo: Geo, seat: Seat) -> Html {
     let colour = Colour::of_seat(seat);
     let (x, tip, base, head) = if seat == 0 {
         (-geo.half() - 36.0, -R + 6.0, geo.bottom_row() + 20.0, 30.0)
@@ -339,13 +356,14 @@ pub fn direction_arrow(geo: Geo, seat: Seat) -> Html {
 }
 
 /// The row letters at the left of the rows.
-pub fn row_letters(geo: Geo) -> Html {
+#[cfg(test)]
+fn row_letters(geo: Geo) -> Html {
     (0..geo.rows)
         .map(|row| {
             let (cx, cy) = geo.centre(Cell::new(row, 0));
             html! {
                 <text class="row-letter" x={n(cx - HW - 6.0)} y={n(cy + 6.0)} text-anchor="end" aria-hidden="true">
-                    { row_letter(row).to_string() }
+                    { super::rules::row_letter(row).to_string() }
                 </text>
             }
         })
@@ -376,5 +394,21 @@ pub fn zone_contents(
                 { tag("cost", w - 22.0, 22.0, "1".to_string()) }
             }
         </g>
+    }
+}
+
+#[cfg(test)]
+mod fixed_tests {
+    use super::*;
+
+    #[test]
+    fn the_fixed_markup_is_what_the_board_draws() {
+        for (side, fixed) in [(3, FIXED_3), (4, FIXED_4), (5, FIXED_5)] {
+            let geo = Geo::new(side);
+            let drawn = html! {
+                <>{ geo.felt() }{ direction_arrow(geo, 0) }{ direction_arrow(geo, 1) }{ row_letters(geo) }</>
+            };
+            assert_eq!(kit::fixed::render(drawn), fixed, "side {side}");
+        }
     }
 }

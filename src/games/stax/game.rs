@@ -171,6 +171,27 @@ impl Game for Stax {
         (next.play(&mv).is_ok() && next.outcome().is_some_and(|o| o.winners == [me])).then_some(mv)
     }
 
+    fn asks_an_answer(&self, mv: &StaxMove) -> bool {
+        *mv == StaxMove::Offer
+    }
+
+    fn en_prise(&self, seat: Seat) -> Option<String> {
+        // The king is attacked when the seat that hunts it could take it, were it its turn.
+        let players = self.players();
+        if self.is_over() || seat >= players {
+            return None;
+        }
+        let hunter = (seat + players - 1) % players;
+        let mut theirs = self.clone();
+        theirs.turn = u8::try_from(hunter).ok()?;
+        theirs.phase = Phase::Turn { offered: true };
+        let capture = theirs.winning_move()?;
+        Some(format!(
+            "your king is attacked: {} could take it with {capture}",
+            seat_name(hunter)
+        ))
+    }
+
     fn random_move(&self, rng: &mut Rng) -> Option<StaxMove> {
         match self.phase {
             Phase::Turn { offered } if !self.is_over() => self.random_turn(offered, rng),

@@ -45,10 +45,9 @@ fn paint(letter: &str) -> Option<Paint> {
 /// How the UI shows STAX.
 pub const VIEW: GameView = GameView {
     slug: "stax",
-    board: |props| html! { <Board ..props /> },
+    board: |ctx, props| use_board_view(props).run(ctx),
     // The home page's picture: a static file (`static/thumbs/stax.svg`, drawn by this board's
     // code), loaded as an image so that it costs the first load nothing.
-    thumbnail: || html! { <img class="thumb" src="thumbs/stax.svg" alt="" /> },
     paint,
     setup_hint: "Seat 1 plays Light and places first, seat 2 Dark, seat 3 (with three players) Red. Each player hunts the next player's king.",
     since_mark,
@@ -76,9 +75,9 @@ struct Cells<'a> {
     on_key: &'a Callback<(KeyboardEvent, Cell)>,
 }
 
-/// The STAX board and its panel.
-#[component]
-pub fn Board(props: &AnyBoardProps) -> Html {
+/// The STAX board and its panel, drawn in the kit's one board component ([`kit::Board`]).
+#[hook]
+fn use_board_view(props: &AnyBoardProps) -> Html {
     let board = kit::use_board::<Stax>(props);
     let marks = kit::since::draw(&props.marks);
     let zoom = use_zoom();

@@ -210,6 +210,12 @@ impl Store {
         Store::new(None, Vec::new(), Vec::new(), 0)
     }
 
+    /// A store in this tab's memory alone, apart from the saved games (what the page explores
+    /// a game in).
+    pub fn scratch() -> Store {
+        Store::new(None, Vec::new(), Vec::new(), 0)
+    }
+
     fn new(
         db: Option<IdbDatabase>,
         games: Vec<SavedGame>,

@@ -4,6 +4,8 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::ui::kit::fixed;
+
 use crate::session::MoveText;
 use crate::ui::components::status::isolated;
 
@@ -134,7 +136,7 @@ pub fn move_list(props: &MoveListProps, list: &NodeRef) -> Html {
     };
     html! {
         <div class="moves">
-            <h2>{ "Moves" }</h2>
+            { fixed::markup("<h2>Moves</h2>") }
             // The start scrolls with the moves: nothing stands over them.
             <div class="scroll" ref={list.clone()}>
                 <button type="button" class={classes!("start", (props.cursor == 0).then_some("current"))} onclick={on_start}>{ "Start position" }</button>

@@ -17,9 +17,11 @@
 //!
 //! A board is written as: a picking model (`pick.rs`, the game's [`crate::core::Picking`]:
 //! plain Rust with native tests, checked by the conformance harness), the drawing, the panel
-//! (rack, stash, the stack picked) and the words, each a small function; the component only
-//! calls [`use_board`] and [`keys::use_roving`] and lays them out.
+//! (rack, stash, the stack picked) and the words, each a small function; the game's board hook
+//! (`use_board_view`, its `GameView::board`, run in the one [`Board`] component every game
+//! shares) only calls [`use_board`] and [`keys::use_roving`] and lays them out.
 
+pub mod fixed;
 pub mod keys;
 pub mod marks;
 pub mod motion;
@@ -31,7 +33,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::core::{Person, Picking, PlayerInfo, Tap, Viewer};
-use crate::ui::game_view::AnyBoardProps;
+use crate::ui::game_view::{AnyBoardProps, DrawBoard};
 
 /// What a game's board receives, typed by its game `G`, and its picking ([`use_board`]).
 pub struct BoardProps<G: Picking + 'static> {
@@ -74,8 +76,8 @@ impl<G: Picking + 'static> BoardProps<G> {
     }
 }
 
-/// The board's props, typed by its game, and its picking: call it first in a game's `Board`
-/// component (`#[component] fn Board(props: &AnyBoardProps)`). `None` when the position is
+/// The board's props, typed by its game, and its picking: call it first in a game's board
+/// hook (`#[hook] fn use_board_view(props: &AnyBoardProps) -> Html`). `None` when the position is
 /// not a `G` (a board is only ever given its own game, so that answer never changes for a
 /// board; the board then returns [`not_this_game`]).
 ///
@@ -157,7 +159,45 @@ fn names_of(players: &[PlayerInfo]) -> Vec<String> {
     players.iter().map(|p| p.name.clone()).collect()
 }
 
+/// What [`Board`] receives: the page's props and the game's drawing.
+#[derive(Properties, Clone)]
+pub struct DrawnProps {
+    /// The page's props for the board.
+    pub board: AnyBoardProps,
+    /// The game's board: its hooks and markup.
+    pub draw: DrawBoard,
+}
+
+impl PartialEq for DrawnProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board && std::ptr::fn_addr_eq(self.draw, other.draw)
+    }
+}
+
+/// The one component every game's board is drawn in: the game's drawing runs its hooks here.
+/// Each Yew component type costs the bundle a kilobyte or more, so the five boards share one
+/// (the page keys it by the game, [`crate::ui::views::board`]).
+#[component]
+pub fn Board(props: &DrawnProps) -> Html {
+    use_drawn(props)
+}
+
+/// The game's drawing, run as a hook of [`Board`].
+struct Drawn<'a>(&'a DrawnProps);
+
+impl Hook for Drawn<'_> {
+    type Output = Html;
+
+    fn run(self, ctx: &mut HookContext) -> Html {
+        (self.0.draw)(ctx, &self.0.board)
+    }
+}
+
+fn use_drawn(props: &DrawnProps) -> Drawn<'_> {
+    Drawn(props)
+}
+
 /// What a board shows when given another game's position (never, in the app).
 pub fn not_this_game() -> Html {
-    html! { <p class="error" role="alert">{ "This board cannot show this game." }</p> }
+    fixed::markup(r#"<p class="error" role="alert">This board cannot show this game.</p>"#)
 }

@@ -13,10 +13,16 @@ use crate::storage::{SavedGame, SetAside};
 use crate::ui::actions::import_record;
 use crate::ui::browser;
 use crate::ui::components::status::{isolated, player_name, status_line};
+use crate::ui::kit::fixed;
 use crate::ui::routes::Route;
 use crate::ui::views;
 
-fn game_cards() -> Html {
+/// The games' cards: fixed markup, what [`drawn_game_cards`] draws from the registry (checked
+/// by a test).
+const GAME_CARDS: &str = r##"<li class="game-card"><img src="thumbs/stack-control.svg" alt="" class="thumb"><div><h3>Stack Control</h3><p class="meta">Robert Dudley · 2–5 players</p><p>Move stacks by the pips on top, capture by making three of a size, control the most pips.</p><p class="actions"><a href="#/new/stack-control" class="button primary">New game</a><a href="#/rules/stack-control" class="button">Rules</a></p></div></li><li class="game-card"><img src="thumbs/evade.svg" alt="" class="thumb"><div><h3>Evade</h3><p class="meta">Mark A. Biggar, after Alex Randolph · 2 players</p><p>Face-down coins, one step at a time: freeze enemy coins by landing on them, and sneak your ace or blank to the far row, but never freeze with one of them.</p><p class="actions"><a href="#/new/evade" class="button primary">New game</a><a href="#/rules/evade" class="button">Rules</a></p></div></li><li class="game-card"><img src="thumbs/stacks.svg" alt="" class="thumb"><div><h3>Stacks</h3><p class="meta">Designer unknown · 2 players</p><p>Race your twelve pieces across the hexagons and off the far edge, stacking on top of your opponent to trap them.</p><p class="actions"><a href="#/new/stacks" class="button primary">New game</a><a href="#/rules/stacks" class="button">Rules</a></p></div></li><li class="game-card"><img src="thumbs/stax.svg" alt="" class="thumb"><div><h3>STAX</h3><p class="meta">Cameron Browne · 2–3 players</p><p>Place and move hexagonal tiles along their pointers, stack without leaving a cliff, and land on the enemy king.</p><p class="actions"><a href="#/new/stax" class="button primary">New game</a><a href="#/rules/stax" class="button">Rules</a></p></div></li><li class="game-card"><img src="thumbs/evacuate.svg" alt="" class="thumb"><div><h3>Evacuate</h3><p class="meta">Gregory Lattanzio · 2–4 players</p><p>Push stacks of partying Stacktors along the floor of a burning club and out of its doors, your colours first.</p><p class="actions"><a href="#/new/evacuate" class="button primary">New game</a><a href="#/rules/evacuate" class="button">Rules</a></p></div></li>"##;
+
+#[cfg(test)]
+fn drawn_game_cards() -> Html {
     registry::games()
         .iter()
         .map(|entry| {
@@ -28,7 +34,7 @@ fn game_cards() -> Html {
             };
             html! {
                 <li class="game-card">
-                    { views::thumbnail(info.slug) }
+                    <img class="thumb" src={format!("thumbs/{}.svg", info.slug)} alt="" />
                     <div>
                         <h3>{ info.name }</h3>
                         <p class="meta">{ format!("{} · {players}", info.designer) }</p>
@@ -212,19 +218,11 @@ pub fn Home(props: &HomeProps) -> Html {
     let saved = props.store.clone();
     let store = use_state(|| saved.load_all());
     let kind = saved.kind();
-    {
-        // Another tab's move, new game or deletion shows here at once.
-        let store = store.clone();
-        let saved = saved.clone();
-        use_effect_with((), move |_| {
-            let reader = saved.clone();
-            let listening = saved.listen(Callback::from(move |_| store.set(reader.load_all())));
-            move || drop(listening)
-        });
-    }
     // What the browser says the site uses of its storage, and allows.
     let estimate = use_state(|| None::<(f64, f64)>);
     {
+        let store = store.clone();
+        let saved = saved.clone();
         let estimate = estimate.clone();
         use_effect_with((), move |_| {
             wasm_bindgen_futures::spawn_local(async move {
@@ -232,6 +230,10 @@ pub fn Home(props: &HomeProps) -> Html {
                     estimate.set(Some(e));
                 }
             });
+            // Another tab's move, new game or deletion shows here at once.
+            let reader = saved.clone();
+            let listening = saved.listen(Callback::from(move |_| store.set(reader.load_all())));
+            move || drop(listening)
         });
     }
     let file_message = use_state(|| None::<String>);
@@ -295,26 +297,23 @@ pub fn Home(props: &HomeProps) -> Html {
             }
         })
     };
-    let on_delete = {
-        let store = store.clone();
-        let saved = saved.clone();
-        Callback::from(move |id: String| {
-            if browser::confirm("Delete this saved game? This cannot be undone.") {
-                saved.delete(&id);
-                store.set(saved.load_all());
-            }
-        })
-    };
-    let on_discard = {
+    // Asks `question`, then does `act` to the entry and shows what is stored now (one closure
+    // for both buttons: each closure type costs the bundle).
+    let confirmed = |question: &'static str, act: fn(&Store, &str)| {
         let store = store.clone();
         let saved = saved.clone();
         Callback::from(move |key: String| {
-            if browser::confirm("Discard this unreadable entry for good?") {
-                saved.discard(&key);
+            if browser::confirm(question) {
+                act(&saved, &key);
                 store.set(saved.load_all());
             }
         })
     };
+    let on_delete = confirmed(
+        "Delete this saved game? This cannot be undone.",
+        Store::delete,
+    );
+    let on_discard = confirmed("Discard this unreadable entry for good?", Store::discard);
     let on_file = {
         let file_message = file_message.clone();
         let store = store.clone();
@@ -375,9 +374,9 @@ pub fn Home(props: &HomeProps) -> Html {
     );
     html! {
         <section class="page home">
-            <h1>{ "Stacking games for friends around one device" }</h1>
+            { fixed::markup("<h1>Stacking games for friends around one device</h1>") }
             if kind == Kind::Memory {
-                <p class="warning" role="alert">{ "This browser gives the app no storage (private windows and some privacy settings do this). You can still play: games live in this tab until it closes. Use Download on a game to keep it." }</p>
+                { fixed::markup(r#"<p class="warning" role="alert">This browser gives the app no storage (private windows and some privacy settings do this). You can still play: games live in this tab until it closes. Use Download on a game to keep it.</p>"#) }
             }
             if let Some(why) = full {
                 <div class="warning" role="alert" id="home-unsaved">
@@ -385,7 +384,7 @@ pub fn Home(props: &HomeProps) -> Html {
                         shelf.unsaved.len(), if shelf.unsaved.len() == 1 { "" } else { "s" },
                         if shelf.unsaved.len() == 1 { "is" } else { "are" },
                         if shelf.unsaved.len() == 1 { "It is" } else { "They are" }) }</p>
-                    <p>{ "Make room by deleting finished games (download a backup first to keep them)." }</p>
+                    { fixed::markup("<p>Make room by deleting finished games (download a backup first to keep them).</p>") }
                 </div>
             }
             if saved.left_behind() > 0 {
@@ -393,7 +392,7 @@ pub fn Home(props: &HomeProps) -> Html {
             }
             // Returning players see their games first; newcomers see the games to start.
             if !games.is_empty() {
-                <h2>{ "Continue" }</h2>
+                { fixed::markup("<h2>Continue</h2>") }
                 <ul class="saved-list">{ for games.iter().zip(&ends).map(|(g, end)| saved_row(g, end.as_deref(), unsaved(&g.id), on_delete.clone())) }</ul>
                 <p class="storage-use" id="storage-use">
                     if let Some((used, quota)) = *estimate {
@@ -422,15 +421,14 @@ pub fn Home(props: &HomeProps) -> Html {
                     <button type="button" class="danger" id="delete-finished" onclick={on_delete_finished}>{ "Delete finished games" }</button>
                 </p>
             }
-            <h2>{ "Games" }</h2>
-            <ul class="games">{ game_cards() }</ul>
+            { fixed::markup("<h2>Games</h2>") }
+            <ul class="games">{ fixed::markup(GAME_CARDS) }</ul>
             if games.is_empty() {
-                <p class="empty">{ "No saved games yet. Every move is saved on this device as you play." }</p>
+                { fixed::markup(r#"<p class="empty">No saved games yet. Every move is saved on this device as you play.</p>"#) }
             }
             if !aside.is_empty() {
                 <div class="warning" role="alert">
-                    <h2>{ "Saved entries that could not be opened" }</h2>
-                    <p>{ "These were set aside untouched; your other games are fine. You can download them or discard them." }</p>
+                    { fixed::markup("<h2>Saved entries that could not be opened</h2><p>These were set aside untouched; your other games are fine. You can download them or discard them.</p>") }
                     <ul>{ for aside.iter().take(ASIDE_SHOWN).map(|a| aside_row(&saved, a, on_discard.clone())) }</ul>
                     if aside.len() > ASIDE_SHOWN {
                         <p>{ format!("…and {} more.", aside.len() - ASIDE_SHOWN) }</p>
@@ -440,11 +438,21 @@ pub fn Home(props: &HomeProps) -> Html {
                     }
                 </div>
             }
-            <h2>{ "Open a game file or a backup" }</h2>
+            { fixed::markup("<h2>Open a game file or a backup</h2>") }
             <label class="file">{ "Game record or backup (.json): " }
                 <input type="file" accept=".json,application/json" onchange={on_file} />
             </label>
             if let Some(m) = &*file_message { <p class="error" role="alert" id="file-message">{ m.clone() }</p> }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_game_cards_are_what_the_registry_draws() {
+        assert_eq!(fixed::render(drawn_game_cards()), GAME_CARDS);
     }
 }

@@ -4,6 +4,8 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::ui::kit::fixed;
+
 use crate::core::{OptionKind, OptionSpec, SetupChoices, SetupForm, Side, SideRule, Strength};
 use crate::record::PlayerInfo;
 use crate::registry;
@@ -377,7 +379,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 { for rows }
                 if !form.options.is_empty() {
                     <fieldset class="options">
-                        <legend>{ "Options" }</legend>
+                        { fixed::markup("<legend>Options</legend>") }
                         { for options }
                     </fieldset>
                 }

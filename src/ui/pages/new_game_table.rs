@@ -3,6 +3,8 @@
 
 use yew::prelude::*;
 
+use crate::ui::kit::fixed;
+
 use crate::record::ClockRule;
 use crate::session::table::sides;
 
@@ -48,7 +50,7 @@ pub fn table_fields(
     let places = sides(people.len());
     html! {
         <fieldset class="options table-setup">
-            <legend>{ "Table" }</legend>
+            { fixed::markup("<legend>Table</legend>") }
             <label class="option">{ "Seats" }
                 <select id="seating" onchange={seats}>
                     <option value="side" selected={!choice.around}>{ "All on one side" }</option>
@@ -75,7 +77,7 @@ pub fn table_fields(
                     <input id="clock-increment" type="number" min="0" max="60" step="1"
                         value={choice.increment.to_string()} onchange={increment} />
                 </label>
-                <p class="hint">{ "Only people have clocks. The running clock pauses for hand-overs and the computer's turns; at zero its player loses on time." }</p>
+                { fixed::markup(r#"<p class="hint">Only people have clocks. The running clock pauses for hand-overs and the computer's turns; at zero its player loses on time.</p>"#) }
             }
         </fieldset>
     }

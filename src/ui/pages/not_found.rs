@@ -2,14 +2,17 @@
 
 use yew::prelude::*;
 
+use crate::ui::components::dead_end::BACK;
+use crate::ui::kit::fixed;
+
 /// The not-found page for the unknown `path`. (A function, not a component: each component
 /// type costs the first load.)
 pub fn not_found(path: &str) -> Html {
     html! {
         <section class="page">
-            <h1>{ "Page not found" }</h1>
+            { fixed::markup("<h1>Page not found</h1>") }
             <p>{ format!("There is no page at \"{path}\".") }</p>
-            <p><a href="#/">{ "Back to the games" }</a></p>
+            { fixed::markup(BACK) }
         </section>
     }
 }

@@ -100,7 +100,7 @@ pub fn turn_banner(
 pub fn buttons(
     dispatcher: &UseReducerDispatcher<PlayState>,
     session: &Session,
-    hinted: bool,
+    (hinted, exploring): (bool, bool),
     share: &Shared,
 ) -> Html {
     let record = session.record();
@@ -121,7 +121,7 @@ pub fn buttons(
             dispatcher.dispatch(PlayAction::AskHint(ticket));
             let reply = dispatcher.clone();
             let reply = Callback::from(move |hint| reply.dispatch(PlayAction::Hint(ticket, hint)));
-            worker::hint(&record, reply);
+            worker::hint(&record, exploring, reply);
         })
     });
     let (offered, secrets) = (session.offers_link(), session.carries_secrets());
@@ -158,8 +158,13 @@ pub fn buttons(
     html! { <>
         <div class="buttons">
             if let Some(on_hint) = on_hint {
-                <button type="button" id="hint-button" onclick={on_hint} disabled={hinted}
-                    title="What the computer would play here (quick strength)">{ "Hint" }</button>
+                if exploring {
+                    <button type="button" id="hint-button" onclick={on_hint} disabled={hinted}
+                        title="Each side's chances as the computer sees them, and its three best moves">{ "Computer's view" }</button>
+                } else {
+                    <button type="button" id="hint-button" onclick={on_hint} disabled={hinted}
+                        title="What the computer would play here (normal strength), never a move that loses at once while another does not">{ "Hint" }</button>
+                }
             }
             <button type="button" onclick={undo} disabled={!session.can_undo()} title="Ctrl+Z">{ "Undo" }</button>
             <button type="button" onclick={redo} disabled={!session.saved().can_redo()} title="Ctrl+Shift+Z">{ "Redo" }</button>

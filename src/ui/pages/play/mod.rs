@@ -7,6 +7,7 @@
 //! chances chart in [`teach`].
 
 mod controls;
+mod explore;
 mod live;
 mod parts;
 mod state;
@@ -16,6 +17,7 @@ mod teach;
 pub use state::{tell_play_page, News};
 
 use controls::{buttons, no_link_note, play_move, since_line, turn_banner};
+use explore::{explore_at, explore_bar, explore_button};
 use live::use_play;
 use parts::{handoff_screen, player_cards, rematch, result_box, seat_colour};
 use state::PlayAction;
@@ -42,8 +44,11 @@ use crate::ui::views;
 pub struct PlayProps {
     /// The saved game's id.
     pub id: String,
-    /// The saved games.
+    /// The saved games; while exploring, the copy explored ([`explore`]).
     pub store: Store,
+    /// While exploring: the saved games (the game explored is one of them).
+    #[prop_or_default]
+    pub explore: Option<Store>,
 }
 
 /// The play page: it owns the layout for every game (title, whose turn, player cards,
@@ -66,7 +71,10 @@ pub fn Play(props: &PlayProps) -> Html {
     let list = use_move_list_scroll(open.map_or(0, Session::cursor));
     // The board's move callback stays the same while the number of later moves does, so the
     // board's props compare equal and it is not drawn again for every change of the page.
-    let later = open.map_or(0, Session::later_moves);
+    // (While exploring, a move replaces the later ones without asking: nothing is lost.)
+    let later = open
+        .filter(|_| props.explore.is_none())
+        .map_or(0, Session::later_moves);
     let on_move = use_callback(later, play_move(state.dispatcher()));
     // The replay: a move forward every `pace`, until the last.
     let at = open.map(|s| (s.cursor(), s.record().moves.len()));
@@ -96,8 +104,12 @@ pub fn Play(props: &PlayProps) -> Html {
         .collect();
     let outcome = shown.outcome();
     let result = outcome.as_ref().map(|outcome| {
-        let on_rematch = rematch(&props.store, session, &dispatcher);
-        result_box(record, &names, outcome, session.saved().hints, on_rematch)
+        let on_rematch = rematch(
+            props.explore.as_ref().unwrap_or(&props.store),
+            session,
+            &dispatcher,
+        );
+        result_box(session.saved(), &names, outcome, on_rematch)
     });
     let on_goto = {
         let dispatcher = dispatcher.clone();
@@ -108,7 +120,12 @@ pub fn Play(props: &PlayProps) -> Html {
         let colours: String = (0..record.players.len())
             .map(|s| format!("--s{s}:{};", seat_colour(record, s)))
             .collect();
-        chances.view(record, colours, &on_goto)
+        // A point picked is explored apart from the game (while exploring: shown there).
+        let pick = match &props.explore {
+            Some(_) => on_goto.clone(),
+            None => explore_at(&props.store, &session.saved().id),
+        };
+        chances.view(record, colours, &pick)
     });
     // Replay and steps through the history, and the pace of replays and of the computer.
     let replay =
@@ -119,11 +136,11 @@ pub fn Play(props: &PlayProps) -> Html {
     // A hint is shown on the board as its last move would be, in the hint's colours.
     let hint = state.hint_now();
     let hint_move = match hint {
-        Some(Some(Ok(mv))) => Some(mv.clone()),
+        Some(Some(Ok(answer))) => Some(crate::worker_protocol::read_hint(answer).0.to_string()),
         _ => None,
     };
     let hinted = matches!(hint, Some(None | Some(Ok(_))));
-    let hint_note = hint.map(|hint| hint_note(hint, shown.as_ref(), viewer));
+    let hint_note = hint.map(hint_note);
     // Since the person's last turn: the line above the board, and (several, not while a hint
     // is shown) numbered on the board.
     let since = session.since_last_turn();
@@ -168,6 +185,7 @@ pub fn Play(props: &PlayProps) -> Html {
             <div class="play-head">
                 <h1>{ info.name }</h1>
                 <a href={Route::Rules(info.slug.to_string()).href()}>{ "Rules" }</a>
+                if let Some(from) = &props.explore { { explore_bar(from, session) } }
                 { turn_banner(session, (shown.as_ref(), outcome.as_ref()), &names, turn_style.clone(), &dispatcher) }
                 { clocks }
                 { since_line(&since, &names) }
@@ -177,9 +195,9 @@ pub fn Play(props: &PlayProps) -> Html {
                 // The result first (on a phone, above everything else), with its scores.
                 if let Some(result) = result { <div class="play-result">{ result }</div> }
                 // Hint, Undo and the rest: on a phone, a toolbar above the board.
-                <div class="play-tools">{ buttons(&dispatcher, session, hinted, &share) }{ hint_note }</div>
+                <div class="play-tools">{ buttons(&dispatcher, session, (hinted, props.explore.is_some()), &share) }{ hint_note }</div>
                 <div class="play-status">
-                    if props.store.kind() == Kind::Memory {
+                    if props.store.kind() == Kind::Memory && props.explore.is_none() {
                         <p class="warning" role="alert">{ "This browser gives the app no storage: this game lasts only while this tab is open. Download it to keep it." }</p>
                     }
                     if let Some(why) = state.unsaved {
@@ -206,13 +224,14 @@ pub fn Play(props: &PlayProps) -> Html {
                     }
                     { history_note }
                     { replay }
+                    if props.explore.is_none() { { explore_button(&props.store, session) } }
                     if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
                     { chart }
                     { no_link_note(session) }
                     { table_buttons(&dispatcher, session, &coords) }
                 </div>
                 <div class="play-players">
-                    <ol class="players">{ player_cards(&record.game, record, shown.as_ref()) }</ol>
+                    <ol class="players">{ player_cards(&record.game, session.saved(), shown.as_ref()) }</ol>
                     if !table_facts.is_empty() {
                         <ul class="table-facts">
                             { for table_facts.iter().map(|f| html! { <li>{ format!("{}: {}", f.label, f.value) }</li> }) }

@@ -10,6 +10,7 @@ use crate::record::GameRecord;
 use crate::registry::AnyGame;
 use crate::session::Session;
 use crate::storage::store::Store;
+use crate::storage::SavedGame;
 use crate::ui::actions;
 use crate::ui::components::status::{isolated, player_name, result_line};
 use crate::ui::pages::new_game_table::TableChoice;
@@ -45,8 +46,9 @@ pub fn seat_colour(record: &GameRecord, seat: usize) -> String {
 }
 
 /// The player cards: name, side, score and the game's facts about each seat, as the viewer
-/// may see them.
-pub fn player_cards(slug: &str, record: &GameRecord, shown: &dyn AnyGame) -> Html {
+/// may see them, and the hints each was shown.
+pub fn player_cards(slug: &str, saved: &SavedGame, shown: &dyn AnyGame) -> Html {
+    let record = &saved.record;
     let to_move = shown.to_move();
     (0..shown.seats())
         .map(|seat| {
@@ -54,6 +56,7 @@ pub fn player_cards(slug: &str, record: &GameRecord, shown: &dyn AnyGame) -> Htm
             let colour = record.players.get(seat).map_or("", |p| p.colour.as_str());
             let paint = views::paint(slug, colour);
             let moving = to_move == Some(seat);
+            let hints = saved.hints_of(seat);
             html! {
                 <li class={classes!("player", moving.then_some("to-move"), card.out.then_some("out"))}>
                     <span class="chip" style={format!("background:{};color:{}", paint.fill, paint.ink)} aria-hidden="true">{ colour.to_string() }</span>
@@ -70,20 +73,35 @@ pub fn player_cards(slug: &str, record: &GameRecord, shown: &dyn AnyGame) -> Htm
                     { for card.facts.iter().map(|f| html! {
                         <span class="fact">{ format!("{}: {}", f.label, f.value) }</span>
                     }) }
+                    if hints > 0 { <span class="fact hints">{ format!("hints: {hints}") }</span> }
                 </li>
             }
         })
         .collect()
 }
 
-/// The result: who won, why, the ranking with scores, and a rematch.
+/// The result: who won, why, the ranking with scores, the hints each seat was shown, and a
+/// rematch.
 pub fn result_box(
-    record: &GameRecord,
+    saved: &SavedGame,
     names: &[String],
     outcome: &Outcome,
-    hints: u32,
     on_rematch: Callback<MouseEvent>,
 ) -> Html {
+    let record = &saved.record;
+    // "Hints used: Ann 3, Bob 1", and an older game's hints counted for nobody.
+    let mut hints: Vec<String> = names
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| saved.hints_of(s) > 0)
+        .map(|(s, name)| format!("{} {}", isolated(name), saved.hints_of(s)))
+        .collect();
+    if saved.unattributed_hints() > 0 {
+        hints.push(format!(
+            "{} before they were counted per player",
+            saved.unattributed_hints()
+        ));
+    }
     let scores = outcome.scores.as_ref().map(|scores| {
         let mut place = 1;
         let rows = outcome.ranking(record.players.len()).into_iter().map(|group| {
@@ -104,8 +122,8 @@ pub fn result_box(
             <h2>{ result_line(record, outcome) }</h2>
             <p>{ outcome.reason.clone() }</p>
             { scores.unwrap_or_default() }
-            if hints > 0 {
-                <p class="hints-used">{ format!("Hints used: {hints}") }</p>
+            if !hints.is_empty() {
+                <p class="hints-used">{ format!("Hints used: {}", hints.join(", ")) }</p>
             }
             <button type="button" class="primary" onclick={on_rematch}>{ "Rematch" }</button>
         </div>

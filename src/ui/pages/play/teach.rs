@@ -7,9 +7,7 @@ use yew::prelude::*;
 
 use super::parts::chart_point;
 use super::state::{PlayAction, PlayState};
-use crate::core::Viewer;
 use crate::record::GameRecord;
-use crate::registry::AnyGame;
 use crate::ui::{browser, worker};
 
 /// The worker's answer about a game's chances: for how many moves, and the answer (`None`
@@ -75,7 +73,7 @@ impl Chances {
                         <div onclick={on_goto.reform(move |e: MouseEvent| chart_point(&e, positions))}>
                             { Html::from_html_unchecked(svg.clone().into()) }
                         </div>
-                        <figcaption>{ "Chances after every move, as the computer sees each position (pick one to see it)." }</figcaption>
+                        <figcaption>{ "Chances after every move, as the computer sees each position: pick one to explore it apart from the game." }</figcaption>
                     </figure>
                 }
             }
@@ -180,26 +178,14 @@ pub fn replay_controls(
     }
 }
 
-/// The hint in words (`None` while the worker thinks): what the quick computer would play,
-/// with its notation where the words leave it out (a secret setup's words say only that it
-/// was made).
-pub fn hint_note(
-    hint: &Option<Result<String, String>>,
-    shown: &dyn AnyGame,
-    viewer: Viewer,
-) -> Html {
+/// The hint in words (`None` while the worker thinks): the worker's words, finished there
+/// ([`crate::ai::hint`]: the move, the danger the seat is in, and the check against an
+/// immediate loss).
+pub fn hint_note(hint: &Option<Result<String, String>>) -> Html {
     let text = match hint {
         None => "Thinking of a hint…".to_string(),
-        Some(Ok(mv)) => {
-            let words = shown.describe_move(mv, viewer);
-            let also = if words.contains(mv.as_str()) {
-                String::new()
-            } else {
-                format!(" ({mv})")
-            };
-            format!("Hint (what the quick computer would play): {words}{also}.")
-        }
+        Some(Ok(answer)) => crate::worker_protocol::read_hint(answer).1.to_string(),
         Some(Err(why)) => format!("No hint: {why}."),
     };
-    html! { <p class="hint-note" id="hint" role="status">{ text }</p> }
+    html! { <p class="hint-note" id="hint" role="status" aria-busy={hint.is_none().then_some("true")}>{ text }</p> }
 }
