@@ -83,8 +83,8 @@ fn saved_row(
                     }) }
                 </span>
                 <span class="status">{ status }</span>
-                if saved.copy_of.is_some() { <span class="badge">{ "copy" }</span> }
-                if unsaved { <span class="badge unsaved">{ "not saved yet" }</span> }
+                if saved.copy_of.is_some() { { fixed::markup(r#"<span class="badge">copy</span>"#) } }
+                if unsaved { { fixed::markup(r#"<span class="badge unsaved">not saved yet</span>"#) } }
                 <span class="when">{ if saved.updated_ms > 0.0 { format!("last played {}", browser::local_time(saved.updated_ms)) } else { "last played: unknown".to_string() } }</span>
             </a>
             <button type="button" class="danger" aria-label={format!("Delete the {name} game of {}", players.iter().map(|p| isolated(p)).collect::<Vec<_>>().join(", "))}
@@ -401,7 +401,7 @@ pub fn Home(props: &HomeProps) -> Html {
                 </p>
                 if !tallies.is_empty() {
                     <details class="stats" id="stats">
-                        <summary>{ "Your results" }</summary>
+                        { fixed::markup("<summary>Your results</summary>") }
                         <table>
                             <tr><th>{ "Game" }</th><th>{ "Against quick" }</th><th>{ "Against normal" }</th><th>{ "Against strong" }</th><th>{ "Between people" }</th></tr>
                             { for tallies.iter().map(|t| html! {
