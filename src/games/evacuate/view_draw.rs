@@ -77,7 +77,7 @@ pub fn doors() -> Html {
 const DOORS: &str = r##"<g aria-hidden="true" class="doors"><rect x="24" y="28" width="164" height="6" class="door"></rect><rect x="24" y="418" width="164" height="6" class="door"></rect><text x="106" y="22">Door A</text><text x="106" y="442">Door B</text></g>"##;
 
 /// The doors, above space 1 and below space 8.
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 fn drawn_doors() -> Html {
     let (mid, width) = ((FX + 3 * SW + 4).to_string(), (6 * SW + 8).to_string());
     html! {
@@ -199,7 +199,7 @@ pub fn gone_from_grid(before: &Evacuate, after: &Evacuate) -> Html {
     gone.collect()
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod fixed_tests {
     use super::*;
 

@@ -270,7 +270,7 @@ pub fn tiles() -> Html {
 const TILES: &str = r##"<g aria-hidden="true"><rect x="26" y="-4" width="608" height="608" rx="14" class="felt"></rect><g class="tile"><rect x="33" y="3" width="194" height="194" rx="12" class="tile-face"></rect><line x1="130" y1="8" x2="130" y2="192" class="tile-grid"></line><line x1="38" y1="100" x2="222" y2="100" class="tile-grid"></line></g><g class="tile"><rect x="233" y="3" width="194" height="194" rx="12" class="tile-face"></rect><line x1="330" y1="8" x2="330" y2="192" class="tile-grid"></line><line x1="238" y1="100" x2="422" y2="100" class="tile-grid"></line></g><g class="tile"><rect x="433" y="3" width="194" height="194" rx="12" class="tile-face"></rect><line x1="530" y1="8" x2="530" y2="192" class="tile-grid"></line><line x1="438" y1="100" x2="622" y2="100" class="tile-grid"></line></g><g class="tile"><rect x="33" y="203" width="194" height="194" rx="12" class="tile-face"></rect><line x1="130" y1="208" x2="130" y2="392" class="tile-grid"></line><line x1="38" y1="300" x2="222" y2="300" class="tile-grid"></line></g><g class="tile"><rect x="233" y="203" width="194" height="194" rx="12" class="tile-face"></rect><line x1="330" y1="208" x2="330" y2="392" class="tile-grid"></line><line x1="238" y1="300" x2="422" y2="300" class="tile-grid"></line></g><g class="tile"><rect x="433" y="203" width="194" height="194" rx="12" class="tile-face"></rect><line x1="530" y1="208" x2="530" y2="392" class="tile-grid"></line><line x1="438" y1="300" x2="622" y2="300" class="tile-grid"></line></g><g class="tile"><rect x="33" y="403" width="194" height="194" rx="12" class="tile-face"></rect><line x1="130" y1="408" x2="130" y2="592" class="tile-grid"></line><line x1="38" y1="500" x2="222" y2="500" class="tile-grid"></line></g><g class="tile"><rect x="233" y="403" width="194" height="194" rx="12" class="tile-face"></rect><line x1="330" y1="408" x2="330" y2="592" class="tile-grid"></line><line x1="238" y1="500" x2="422" y2="500" class="tile-grid"></line></g><g class="tile"><rect x="433" y="403" width="194" height="194" rx="12" class="tile-face"></rect><line x1="530" y1="408" x2="530" y2="592" class="tile-grid"></line><line x1="438" y1="500" x2="622" y2="500" class="tile-grid"></line></g></g>"##;
 
 /// The felt and `n` by `n` 2x2 tiles from `(x0, 0)`, grid side up.
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 fn drawn_tiles(x0: f64, count: i32) -> Html {
     let tiles = (0..count * count).map(|i| {
         let x = x0 + f64::from(i % count) * 2.0 * CELL;
@@ -300,7 +300,7 @@ pub fn coordinates() -> Html {
 const COORDINATES: &str = r##"<text x="80" y="628" text-anchor="middle" class="coord">a</text><text x="13" y="57" text-anchor="middle" class="coord">6</text><text x="180" y="628" text-anchor="middle" class="coord">b</text><text x="13" y="157" text-anchor="middle" class="coord">5</text><text x="280" y="628" text-anchor="middle" class="coord">c</text><text x="13" y="257" text-anchor="middle" class="coord">4</text><text x="380" y="628" text-anchor="middle" class="coord">d</text><text x="13" y="357" text-anchor="middle" class="coord">3</text><text x="480" y="628" text-anchor="middle" class="coord">e</text><text x="13" y="457" text-anchor="middle" class="coord">2</text><text x="580" y="628" text-anchor="middle" class="coord">f</text><text x="13" y="557" text-anchor="middle" class="coord">1</text>"##;
 
 /// The files and rows around the board.
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 fn drawn_coordinates() -> Html {
     (0..6)
         .map(|i| {
@@ -324,7 +324,7 @@ pub fn tray_coin(owner: Seat, v: Value) -> Html {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod fixed_tests {
     use super::*;
 

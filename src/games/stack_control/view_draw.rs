@@ -192,7 +192,7 @@ pub fn coordinates() -> Html {
 const COORDINATES: &str = r##"<text x="80" y="824" text-anchor="middle" class="coord">a</text><text x="15" y="56" text-anchor="middle" class="coord">8</text><text x="180" y="824" text-anchor="middle" class="coord">b</text><text x="15" y="156" text-anchor="middle" class="coord">7</text><text x="280" y="824" text-anchor="middle" class="coord">c</text><text x="15" y="256" text-anchor="middle" class="coord">6</text><text x="380" y="824" text-anchor="middle" class="coord">d</text><text x="15" y="356" text-anchor="middle" class="coord">5</text><text x="480" y="824" text-anchor="middle" class="coord">e</text><text x="15" y="456" text-anchor="middle" class="coord">4</text><text x="580" y="824" text-anchor="middle" class="coord">f</text><text x="15" y="556" text-anchor="middle" class="coord">3</text><text x="680" y="824" text-anchor="middle" class="coord">g</text><text x="15" y="656" text-anchor="middle" class="coord">2</text><text x="780" y="824" text-anchor="middle" class="coord">h</text><text x="15" y="756" text-anchor="middle" class="coord">1</text>"##;
 
 /// The files and ranks around the board.
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 fn drawn_coordinates() -> Html {
     (0..8)
         .map(|i| {
@@ -207,7 +207,7 @@ fn drawn_coordinates() -> Html {
         .collect()
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod fixed_tests {
     use super::*;
 

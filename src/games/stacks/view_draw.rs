@@ -145,7 +145,7 @@ impl Geo {
     }
 
     /// The felt under the hexagons.
-    #[cfg(test)]
+    #[cfg(all(test, not(target_arch = "wasm32")))]
     fn felt(self) -> Html {
         html! {
             <rect class="stacks-felt" x={n(-self.outer())} y={n(-R - GAP / 2.0)} width={n(2.0 * self.outer())}
@@ -315,7 +315,7 @@ const FIXED_5: &str = r##"<rect x="-455.7" y="-54" width="911.4" height="708" rx
 
 /// The arrow beside the board showing which way `seat` moves (Light up on the left, Dark
 /// down on the right).
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 fn direction_arrow(geo: Geo, seat: Seat) -> Html {
     let colour = Colour::of_seat(seat);
     let (x, tip, base, head) = if seat == 0 {
@@ -356,7 +356,7 @@ fn direction_arrow(geo: Geo, seat: Seat) -> Html {
 }
 
 /// The row letters at the left of the rows.
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 fn row_letters(geo: Geo) -> Html {
     (0..geo.rows)
         .map(|row| {
@@ -397,7 +397,7 @@ pub fn zone_contents(
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod fixed_tests {
     use super::*;
 

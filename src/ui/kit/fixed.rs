@@ -11,8 +11,9 @@ pub fn markup(fragment: &'static str) -> Html {
     Html::from_html_unchecked(AttrValue::Static(fragment))
 }
 
-/// `html` rendered to text, as the boards' native tests render a board.
-#[cfg(test)]
+/// `html` rendered to text, as the boards' native tests render a board (Yew renders to text
+/// natively only).
+#[cfg(all(test, not(target_arch = "wasm32")))]
 pub fn render(html: Html) -> String {
     #[derive(Properties, PartialEq)]
     struct Props {

@@ -12,6 +12,7 @@ use crate::storage::store::{Opened, Store};
 use crate::ui::browser;
 use crate::ui::components::dead_end::dead_end;
 use crate::ui::components::status::{isolated, player_name};
+use crate::ui::kit::fixed;
 use crate::ui::pages::play::{tell_play_page, News};
 use crate::ui::routes::Route;
 
@@ -109,7 +110,7 @@ pub fn Import(props: &ImportProps) -> Html {
         });
     }
     match &*failed {
-        None => html! { <p role="status">{ "Opening the shared game…" }</p> },
+        None => fixed::markup(r#"<p role="status">Opening the shared game…</p>"#),
         Some(why) => dead_end("This link does not open a game", why.clone()),
     }
 }
