@@ -247,6 +247,16 @@ fn evade_record(suns: &str, moons: &str, moves: &[&str]) -> GameRecord {
     record
 }
 
+/// The whole position after every move of `record` (an Evade game).
+fn evade_after(record: &GameRecord) -> Evade {
+    record
+        .replay(record.moves.len())
+        .unwrap()
+        .position()
+        .parse()
+        .unwrap()
+}
+
 fn hint_for(record: &GameRecord) -> String {
     let (_, hint) = read_answer(&answer(&hint_question(1, &record.to_json()), &never)).unwrap();
     hint.unwrap()
@@ -281,12 +291,7 @@ fn evade_hint_says_when_it_guesses() {
         "e1-e2", "f6-f5", "e2-e3", "f5-f4", "e3-e4", "f4-f3", "e4-e5", "b6-b5",
     ];
     let record = evade_record("2345an", "na2345", &moves);
-    let game: Evade = record
-        .replay(moves.len() + 2)
-        .unwrap()
-        .position()
-        .parse()
-        .unwrap();
+    let game = evade_after(&record);
     let known = game.recall(0);
     let guess = known.guess_words(&"e5-f6".parse().unwrap()).unwrap();
     assert_eq!(
@@ -319,12 +324,7 @@ fn evade_hint_blocks_a_threat_it_cannot_see() {
         "e1-e2", "f6-f5", "e2-e3", "f5-f4", "e3-e4", "f4-f3", "e4-e5", "f3-f2",
     ];
     let record = evade_record("2345an", "na2345", &moves);
-    let game: Evade = record
-        .replay(moves.len() + 2)
-        .unwrap()
-        .position()
-        .parse()
-        .unwrap();
+    let game = evade_after(&record);
     let hint = ai::hint(&game, &Budget::iterations(300), 3, &never).unwrap();
     assert_eq!(hint.losing, 0, "{}", hint.words);
     assert!(
@@ -377,7 +377,7 @@ fn a_check_that_runs_out_tells_nothing() {
 /// Prints the words of a few hints, to read them: `cargo test --no-default-features --test
 /// hint print_examples -- --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "prints hints' words for a person to read; it checks nothing"]
 fn print_examples() {
     let moves = [
         "e1-e2", "f6-f5", "e2-e3", "f5-f4", "e3-e4", "f4-f3", "e4-e5", "f3-f2",
