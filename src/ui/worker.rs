@@ -102,7 +102,7 @@ fn start() -> Result<Client, String> {
 /// question still waiting is forgotten (its answer will be dropped).
 pub fn ask(record: &GameRecord, strength: Strength, pace_ms: u32, reply: Reply) {
     send(
-        |id| crate::worker_protocol::question(id, strength, pace_ms, &record.to_json()),
+        &|id| crate::worker_protocol::question(id, strength, pace_ms, &record.to_json()),
         reply,
     );
 }
@@ -113,7 +113,7 @@ pub fn ask(record: &GameRecord, strength: Strength, pace_ms: u32, reply: Reply) 
 /// ([`crate::worker_protocol::view`]); `reply` hears it once, as [`ask`].
 pub fn hint(record: &GameRecord, view: bool, reply: Reply) {
     send(
-        |id| {
+        &|id| {
             let record = record.to_json();
             if view {
                 crate::worker_protocol::view_question(id, &record)
@@ -129,13 +129,22 @@ pub fn hint(record: &GameRecord, view: bool, reply: Reply) {
 /// `reply` hears them once, as [`ask`].
 pub fn chances(record: &GameRecord, reply: Reply) {
     send(
-        |id| crate::worker_protocol::chances_question(id, &record.to_json()),
+        &|id| crate::worker_protocol::chances_question(id, &record.to_json()),
+        reply,
+    );
+}
+
+/// Asks for a copy of `record`'s game to explore with what `seat` has not seen drawn anew
+/// ([`crate::worker_protocol::guess`]): its record as JSON; `reply` hears it once, as [`ask`].
+pub fn guess(record: &GameRecord, seat: usize, reply: Reply) {
+    send(
+        &|id| crate::worker_protocol::guess_question(id, seat, &record.to_json()),
         reply,
     );
 }
 
 /// Sends the question `text` writes for a new id.
-fn send(text: impl FnOnce(u32) -> String, reply: Reply) {
+fn send(text: &dyn Fn(u32) -> String, reply: Reply) {
     let id = NEXT_ID.with(|n| {
         let id = n.get();
         n.set(id.wrapping_add(1).max(1));
