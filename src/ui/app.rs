@@ -12,9 +12,19 @@ use super::pages::{
 use super::routes::Route;
 use crate::storage::store::Store;
 
+/// Props of [`App`].
+#[derive(Properties, PartialEq, Default)]
+pub struct AppProps {
+    /// The saved games, when already opened ([`crate::start`] opens them before mounting the
+    /// app, so its first drawing of the home page is the whole page); the app opens them
+    /// itself otherwise.
+    #[prop_or_default]
+    pub store: Option<Store>,
+}
+
 /// The whole app.
 #[component]
-pub fn App() -> Html {
+pub fn App(props: &AppProps) -> Html {
     let route = use_state(|| Route::parse(&current_hash()));
     {
         let route = route.clone();
@@ -33,15 +43,22 @@ pub fn App() -> Html {
     // The saved games, opened once (the pages wait for it: a few milliseconds). Games this
     // tab could not save (a full storage) are tried again every two seconds on every page,
     // and closing the tab while a move could be lost asks first.
-    let store = use_state(|| None::<Store>);
+    let store = use_state(|| props.store.clone());
     {
         let store = store.clone();
+        let given = props.store.clone();
         use_effect_with((), |_| {
             let live = std::rc::Rc::new(std::cell::Cell::new(true));
             let looping = live.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let opened = Store::open().await;
-                store.set(Some(opened.clone()));
+                let opened = match given {
+                    Some(opened) => opened,
+                    None => {
+                        let opened = Store::open().await;
+                        store.set(Some(opened.clone()));
+                        opened
+                    }
+                };
                 // Closing the tab while a move could be lost asks first: browsers then say
                 // "Leave site? Changes you made may not be saved." (a move not saved yet, or
                 // one whose write has not landed). Listened to while the store is open (a
@@ -98,6 +115,12 @@ pub fn App() -> Html {
             html! { <Import payload={payload.clone()} key={payload.clone()} {store} /> }
         }
     };
+    frame(page)
+}
+
+/// Every page's frame: the header with its links home, and the page. (The site's first paint,
+/// `index.html`, is the home page in it: `tests/first_paint.rs`.)
+pub fn frame(page: Html) -> Html {
     html! {
         <>
             <header class="top">

@@ -23,13 +23,17 @@ export function gamesOf(distArg) {
 
 /// Serves `dist` under the sub-path. Returns the site's base URL, the server, `setDist(dir)`,
 /// which serves another build from then on (a newer deployment; an empty directory is a server
-/// that has nothing), and `redirectIndex(true)`, which makes /index.html redirect to the
-/// directory, as many hosts do.
+/// that has nothing), `redirectIndex(true)`, which makes /index.html redirect to the
+/// directory, as many hosts do, and `hold(regexp)`, which holds back every file whose path
+/// matches until the function it returns is called.
 export async function serve(distArg) {
   let dist = path.resolve(distArg || path.join(root, 'dist'));
   let redirectIndex = false;
-  const server = http.createServer((req, res) => {
+  const holds = [];
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
+    // Files held back (a slow network's late wasm) until the check lets them go.
+    for (const h of holds) if (h.re.test(url.pathname)) await h.gate;
     if (!url.pathname.startsWith(SUB)) { res.writeHead(404); res.end('not under the sub-path'); return; }
     const rel = decodeURIComponent(url.pathname.slice(SUB.length)) || 'index.html';
     // Like many static hosts, optionally: /index.html redirects to the directory.
@@ -45,6 +49,12 @@ export async function serve(distArg) {
     server,
     setDist(dir) { dist = path.resolve(dir); },
     redirectIndex(on) { redirectIndex = on; },
+    hold(re) {
+      let release;
+      const h = { re, gate: new Promise((r) => { release = r; }) };
+      holds.push(h);
+      return () => { holds.splice(holds.indexOf(h), 1); release(); };
+    },
   };
 }
 
@@ -52,7 +62,7 @@ export async function serve(distArg) {
 /// what)`, `shot(page, name)` (PNG into $SCREENSHOTS when set) and `finish(label)`, which
 /// closes everything and exits non-zero if any check failed.
 export async function start(distArg) {
-  const { base, server, setDist, redirectIndex } = await serve(distArg);
+  const { base, server, setDist, redirectIndex, hold } = await serve(distArg);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
@@ -65,6 +75,7 @@ export async function start(distArg) {
     browser,
     setDist,
     redirectIndex,
+    hold,
     failures,
     check(ok, what) { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); },
     async shot(page, name) { if (shots) { fs.mkdirSync(shots, { recursive: true }); await page.screenshot({ path: path.join(shots, name), fullPage: true }); } },

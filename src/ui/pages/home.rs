@@ -50,6 +50,10 @@ fn drawn_game_cards() -> Html {
         .collect()
 }
 
+/// What the home page says when the browser gives the app no database (the page's first
+/// paint, drawn from a store in memory, leaves it out: `tests/first_paint.rs`).
+pub const NO_STORAGE: &str = r#"<p class="warning" role="alert">This browser gives the app no storage (private windows and some privacy settings do this). You can still play: games live in this tab until it closes. Use Download on a game to keep it.</p>"#;
+
 /// A game's name by slug ("?" for one this version does not know).
 fn game_name(slug: &str) -> &'static str {
     registry::find(slug).map_or("?", |e| e.info().name)
@@ -376,7 +380,7 @@ pub fn Home(props: &HomeProps) -> Html {
         <section class="page home">
             { fixed::markup("<h1>Stacking games for friends around one device</h1>") }
             if kind == Kind::Memory {
-                { fixed::markup(r#"<p class="warning" role="alert">This browser gives the app no storage (private windows and some privacy settings do this). You can still play: games live in this tab until it closes. Use Download on a game to keep it.</p>"#) }
+                { fixed::markup(NO_STORAGE) }
             }
             if let Some(why) = full {
                 <div class="warning" role="alert" id="home-unsaved">
