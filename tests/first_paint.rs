@@ -5,7 +5,9 @@
 //!   (its frame and `Home`, no saved game; drawn from a store in memory, whose warning is left
 //!   out), after a marker (`<i id="first-paint" hidden>`) the site checks look for. When the
 //!   app starts, Yew empties the element and draws the same page in one task
-//!   ([`stackplay::start`]), so nothing moves.
+//!   ([`stackplay::start`]), so nothing moves. The games' cards in it are drawn here from the
+//!   registry; the app takes them from the first paint as it starts (its bundle does not carry
+//!   them), so this test is what keeps them right.
 //! - Each game's rules page for browsers without JavaScript, `rules-<slug>.html` in the built
 //!   site, is the app's rules page (its frame and `Rules`) with the rules text in it: this test
 //!   writes the page around the text (`static/no-js/<slug>.html`, with its title on the first
@@ -24,7 +26,7 @@ use std::path::{Path, PathBuf};
 use stackplay::registry;
 use stackplay::storage::store::Store;
 use stackplay::ui::app::frame;
-use stackplay::ui::pages::home::{Home, NO_STORAGE};
+use stackplay::ui::pages::home::{self, Home, NO_STORAGE};
 use stackplay::ui::pages::rules::Rules;
 use stackplay::ui::Route;
 use yew::prelude::*;
@@ -51,7 +53,7 @@ fn no_js_note() -> Html {
     html! {
         <noscript>
             <p class="warning">
-                { "Playing needs JavaScript, which this browser does not run for this site. The rules can be read without it: " }
+                { "Playing needs JavaScript. Without it, the rules can be read: " }
                 { for games.iter().enumerate().map(|(i, entry)| {
                     let info = entry.info();
                     html! {
@@ -67,6 +69,36 @@ fn no_js_note() -> Html {
     }
 }
 
+/// The games' cards, drawn from the registry: the first paint's, which the app keeps for its
+/// home page (`home::keep_cards`; its bundle does not carry them).
+fn game_cards() -> Html {
+    registry::games()
+        .iter()
+        .map(|entry| {
+            let info = entry.info();
+            let players = if info.min_players == info.max_players {
+                format!("{} players", info.min_players)
+            } else {
+                format!("{}–{} players", info.min_players, info.max_players)
+            };
+            html! {
+                <li class="game-card">
+                    <img class="thumb" src={format!("thumbs/{}.svg", info.slug)} alt="" />
+                    <div>
+                        <h3>{ info.name }</h3>
+                        <p class="meta">{ format!("{} · {players}", info.designer) }</p>
+                        <p>{ info.pitch }</p>
+                        <p class="actions">
+                            <a class="button primary" href={Route::New(info.slug.into()).href()}>{ "New game" }</a>
+                            <a class="button" href={Route::Rules(info.slug.into()).href()}>{ "Rules" }</a>
+                        </p>
+                    </div>
+                </li>
+            }
+        })
+        .collect()
+}
+
 /// A page in the app's frame, as the app draws it, with the note under the header.
 #[component]
 fn Page(props: &PageProps) -> Html {
@@ -78,6 +110,7 @@ fn Page(props: &PageProps) -> Html {
 }
 
 fn render(rules: Option<&'static str>) -> String {
+    home::keep_cards(board_render::render(game_cards()));
     board_render::block_on(
         yew::LocalServerRenderer::<Page>::with_props(PageProps { rules })
             .hydratable(false)

@@ -144,8 +144,11 @@ try {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const failed = [];
-    // Chromium drops the module preloads (the JS glue) with JavaScript off: not a failure.
-    page.on('requestfailed', (r) => { if (!r.url().endsWith('.js')) failed.push(r.url()); });
+    // Chromium drops the module preloads (the JS glue) with JavaScript off, and a page left
+    // at once may drop its icon's request: neither is a missing file (a 404 is counted below).
+    page.on('requestfailed', (r) => {
+      if (!r.url().endsWith('.js') && !/ERR_ABORTED/.test(r.failure()?.errorText || '')) failed.push(`${r.url()} (${r.failure()?.errorText})`);
+    });
     page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
     await page.goto(base, { waitUntil: 'load' });
     const home = await page.evaluate(() => {
