@@ -46,7 +46,6 @@ for (const file of fs.readdirSync(shells).filter((f) => f.endsWith('.html')).sor
 ${title}
 <link rel="icon" href="${icon}">
 <link rel="stylesheet" href="${css}">
-<noscript><style>.rules .button { display: none }</style></noscript>
 </head>
 <body>
 ${body.replace(slot, `<div class="rules-text">${text}</div>`).replaceAll('href="#/', 'href="./#/')}

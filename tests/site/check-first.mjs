@@ -5,6 +5,7 @@
 //   layout shift (Chromium's layout-shift entries, at most 0.05 in all) and looks the same
 //   (screenshots before and after, pixel for pixel), at a desktop and a phone size;
 // - no lost tap: "New game" tapped on the first paint opens the new-game page once the app runs;
+//   a first visit to another page (#/rules/stax) shows "Loading…", not the home page;
 // - the page's files requested together: the wasm preloaded, the JS glue modulepreloaded, the
 //   style sheet in <head>;
 // - without JavaScript: the home page lists the games with their pictures and says playing
@@ -119,6 +120,19 @@ try {
       check(diff.max <= 8 && diff.pixels <= 200, `${what}: the page looks the same before and after the app takes it over (${diff.pixels} pixels differ, by at most ${diff.max} of 255)`);
       const cards = await page.locator('.game-card').count();
       check(cards === GAMES.length, `${what}: the running app lists the ${GAMES.length} games`);
+      check(errors.length === 0, `${what}: no console error or warning${errors.length ? `: ${errors.join(' | ')}` : ''}`);
+      await context.close();
+    }
+
+    // A first visit to another page: no home page to tap away from while the wasm comes.
+    {
+      const { page, errors, release, context } = await heldPage(options);
+      await page.goto(`${base}#/rules/stax`, { waitUntil: 'load' });
+      const early = await page.evaluate(() => ({ cards: document.querySelectorAll('.game-card').length, main: document.querySelector('main').textContent }));
+      check(early.cards === 0 && /Loading/.test(early.main), `${what}: a first visit to #/rules/stax shows "${early.main}" until the app runs, not the home page`);
+      release();
+      const opened = await page.waitForSelector('.rules-text h2', { timeout: 30000 }).then(() => true, () => false);
+      check(opened, `${what}: ...then the app shows the rules of STAX`);
       check(errors.length === 0, `${what}: no console error or warning${errors.length ? `: ${errors.join(' | ')}` : ''}`);
       await context.close();
     }
