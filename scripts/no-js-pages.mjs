@@ -19,14 +19,15 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.resolve(process.argv[2] || process.env.TRUNK_STAGING_DIR || 'dist');
 const index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-// The style sheet and icon as Trunk named them (a hash in each name), quoted or not.
+// The style sheet and icon as Trunk named them (a hash in each name, unless its filehash is
+// off), quoted or not.
 const href = (re, what) => {
   const m = index.match(re);
   if (!m) throw new Error(`no-js-pages.mjs: no ${what} in ${dir}/index.html`);
   return m[1];
 };
-const css = href(/href="?((?:\.\/)?style-[0-9a-f]+\.css)/, 'style sheet');
-const icon = href(/href="?((?:\.\/)?favicon-[0-9a-f]+\.svg)/, 'icon');
+const css = href(/href="?((?:\.\/)?style(?:-[0-9a-f]+)?\.css)/, 'style sheet');
+const icon = href(/href="?((?:\.\/)?favicon(?:-[0-9a-f]+)?\.svg)/, 'icon');
 const shells = path.join(root, 'static/no-js');
 let written = 0;
 for (const file of fs.readdirSync(shells).filter((f) => f.endsWith('.html')).sort()) {

@@ -20,6 +20,7 @@ use crate::ui::views;
 thread_local! {
     /// The games' cards, as the page's first paint (index.html) shows them: `tests/first_paint.rs`
     /// checks that they are what the registry draws, so the app's bundle does not carry them.
+    /// The site's own markup, from the page this build serves (never text a user supplied).
     static CARDS: std::cell::RefCell<AttrValue> = const { std::cell::RefCell::new(AttrValue::Static("")) };
 }
 
