@@ -4,11 +4,13 @@
 
 use std::cell::{Cell, RefCell};
 
+use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 use yew::Callback;
 
+use crate::ai::Budget;
 use crate::core::Strength;
 use crate::record::GameRecord;
 
@@ -23,6 +25,9 @@ struct Client {
     queued: Option<String>,
     /// The question being thought about, and who wants the answer.
     waiting: Option<(u32, Reply)>,
+    /// When the question being thought about is given up ([`give_up`]); replaced by the next
+    /// question's (never dropped inside its own callback).
+    _deadline: Option<Timeout>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::Event)>,
 }
@@ -57,6 +62,10 @@ fn on_message(e: MessageEvent) {
     let Some(text) = e.data().as_string() else {
         return;
     };
+    if text == "failed" {
+        // Its wasm did not load (the loader says so: `scripts/service-worker.mjs`).
+        return stopped("the computer player did not load");
+    }
     if text == "ready" {
         CLIENT.with(|c| {
             if let Some(client) = c.borrow_mut().as_mut() {
@@ -74,17 +83,39 @@ fn on_message(e: MessageEvent) {
     }
 }
 
+/// The worker failed (`why`): the waiting question hears so, and the worker is ended, never
+/// asked again: the next question (Ask again) starts a new one.
+fn stopped(why: &str) {
+    deliver(None, Err(why.into()));
+    end();
+}
+
+/// The question `id` had no answer in `ms` milliseconds: it hears so, and the worker is ended (its
+/// wasm may never have come, or it hangs); Ask again starts a new one.
+fn give_up(id: u32, ms: u32) {
+    let waiting = CLIENT.with(|c| {
+        c.borrow()
+            .as_ref()
+            .is_some_and(|client| matches!(client.waiting, Some((w, _)) if w == id))
+    });
+    if waiting {
+        deliver(
+            Some(id),
+            Err(format!(
+                "it gave no answer within {} seconds",
+                ms.div_ceil(1000)
+            )),
+        );
+        end();
+    }
+}
+
 fn start() -> Result<Client, String> {
     let worker = Worker::new("ai-worker_loader.js")
         .map_err(|_| "this browser cannot start the computer player".to_string())?;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(on_message);
     let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|_| {
-        deliver(
-            None,
-            Err("the computer player stopped (it did not load, or its search failed)".into()),
-        );
-        // Never asked again: the next question starts a new worker.
-        end();
+        stopped("the computer player stopped (it did not load, or its search failed)");
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -93,6 +124,7 @@ fn start() -> Result<Client, String> {
         ready: false,
         queued: None,
         waiting: None,
+        _deadline: None,
         _on_message: on_message,
         _on_error: on_error,
     })
@@ -101,11 +133,18 @@ fn start() -> Result<Client, String> {
 /// Asks for the computer's move after `record`'s moves; `reply` hears the answer once. A
 /// question still waiting is forgotten (its answer will be dropped).
 pub fn ask(record: &GameRecord, strength: Strength, pace_ms: u32, reply: Reply) {
+    // Its most thinking time and the pace it waits for (the margin is `send`'s).
+    let thinking = (Budget::SECONDS[strength as usize] * 1000.0) as u32 + pace_ms;
     send(
         |id| crate::worker_protocol::question(id, strength, pace_ms, &record.to_json()),
+        thinking,
         reply,
     );
 }
+
+/// Milliseconds given to the worker over a question's thinking time before the page gives
+/// up on it ([`give_up`]): it loads its wasm first, and a busy device is slower.
+const MARGIN_MS: u32 = 5000;
 
 /// Asks for a hint for the seat to move after `record`'s moves (the normal strength's move
 /// checked against an immediate loss, and its words: [`crate::worker_protocol::hint`],
@@ -121,6 +160,8 @@ pub fn hint(record: &GameRecord, view: bool, reply: Reply) {
                 crate::worker_protocol::hint_question(id, &record)
             }
         },
+        // The normal strength's second (and its check); the view's four searches by count.
+        if view { 10_000 } else { 1000 },
         reply,
     );
 }
@@ -128,14 +169,18 @@ pub fn hint(record: &GameRecord, view: bool, reply: Reply) {
 /// Asks for the chances over the finished game of `record` ([`crate::worker_protocol::chances`]);
 /// `reply` hears them once, as [`ask`].
 pub fn chances(record: &GameRecord, reply: Reply) {
+    // A short search by count for each position (more on a slow device).
+    let thinking = 5000 + 100 * record.moves.len().min(10_000) as u32;
     send(
         |id| crate::worker_protocol::chances_question(id, &record.to_json()),
+        thinking,
         reply,
     );
 }
 
-/// Sends the question `text` writes for a new id.
-fn send(text: impl FnOnce(u32) -> String, reply: Reply) {
+/// Sends the question `text` writes for a new id, given up on ([`give_up`]) when no answer
+/// comes within its `thinking` milliseconds and a margin.
+fn send(text: impl FnOnce(u32) -> String, thinking: u32, reply: Reply) {
     let id = NEXT_ID.with(|n| {
         let id = n.get();
         n.set(id.wrapping_add(1).max(1));
@@ -152,6 +197,8 @@ fn send(text: impl FnOnce(u32) -> String, reply: Reply) {
             return Err("the computer player is not running".to_string());
         };
         client.waiting = Some((id, reply.clone()));
+        let ms = thinking.saturating_add(MARGIN_MS);
+        client._deadline = Some(Timeout::new(ms, move || give_up(id, ms)));
         if client.ready {
             let _ = client.worker.post_message(&JsValue::from_str(&text));
         } else {

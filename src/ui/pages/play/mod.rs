@@ -195,7 +195,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 // The result first (on a phone, above everything else), with its scores.
                 if let Some(result) = result { <div class="play-result">{ result }</div> }
                 // Hint, Undo and the rest: on a phone, a toolbar above the board.
-                <div class="play-tools">{ buttons(&dispatcher, session, (hinted, props.explore.is_some()), &share) }{ hint_note }</div>
+                <div class="play-tools">{ buttons(&dispatcher, session, (hinted, matches!(hint, Some(Some(Err(_)))), props.explore.is_some()), &share) }{ hint_note }</div>
                 <div class="play-status">
                     if props.store.kind() == Kind::Memory && props.explore.is_none() {
                         <p class="warning" role="alert">{ "This browser gives the app no storage: this game lasts only while this tab is open. Download it to keep it." }</p>
