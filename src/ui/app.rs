@@ -11,6 +11,7 @@ use super::pages::{
 };
 use super::routes::Route;
 use crate::storage::store::Store;
+use crate::storage::SaveError;
 
 /// The whole app.
 #[component]
@@ -106,7 +107,13 @@ pub fn App() -> Html {
                     <a href="#/">{ "Games" }</a>
                 </nav>
             </header>
-            <main id="main">{ page }</main>
+            <main id="main">
+                // The database did not answer, or a newer version of the app holds it.
+                if let Some(why) = (*store).as_ref().and_then(Store::trouble).filter(|w| *w != SaveError::Refused) {
+                    <p class="warning" role="alert" id="no-saving">{ format!("Your games cannot be saved in this browser right now: {why}. Games played here last while this tab is open.") }</p>
+                }
+                { page }
+            </main>
         </>
     }
 }

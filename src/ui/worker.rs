@@ -4,7 +4,6 @@
 
 use std::cell::{Cell, RefCell};
 
-use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
@@ -25,9 +24,6 @@ struct Client {
     queued: Option<String>,
     /// The question being thought about, and who wants the answer.
     waiting: Option<(u32, Reply)>,
-    /// When the question being thought about is given up ([`give_up`]); replaced by the next
-    /// question's (never dropped inside its own callback).
-    _deadline: Option<Timeout>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::Event)>,
 }
@@ -40,8 +36,9 @@ thread_local! {
     static NEXT_ID: Cell<u32> = const { Cell::new(1) };
 }
 
-/// Hands the waiting reply (if it is for `id`, or any when `id` is `None`) its answer.
-fn deliver(id: Option<u32>, result: Result<String, String>) {
+/// Hands the waiting reply (if it is for `id`, or any when `id` is `None`) its answer;
+/// whether there was one.
+fn deliver(id: Option<u32>, result: Result<String, String>) -> bool {
     let reply = CLIENT.with(|c| {
         let mut c = c.borrow_mut();
         let client = c.as_mut()?;
@@ -53,9 +50,9 @@ fn deliver(id: Option<u32>, result: Result<String, String>) {
         }
     });
     // Emitted with the client released: the reply may ask the next question at once.
-    if let Some(reply) = reply {
-        reply.emit(result);
-    }
+    let Some(reply) = reply else { return false };
+    reply.emit(result);
+    true
 }
 
 fn on_message(e: MessageEvent) {
@@ -80,7 +77,7 @@ fn on_message(e: MessageEvent) {
     match crate::worker_protocol::read_answer(&text) {
         Some((id, result)) => deliver(Some(id), result),
         None => deliver(None, Err("the computer's answer could not be read".into())),
-    }
+    };
 }
 
 /// The worker failed (`why`): the waiting question hears so, and the worker is ended, never
@@ -90,22 +87,10 @@ fn stopped(why: &str) {
     end();
 }
 
-/// The question `id` had no answer in `ms` milliseconds: it hears so, and the worker is ended (its
-/// wasm may never have come, or it hangs); Ask again starts a new one.
-fn give_up(id: u32, ms: u32) {
-    let waiting = CLIENT.with(|c| {
-        c.borrow()
-            .as_ref()
-            .is_some_and(|client| matches!(client.waiting, Some((w, _)) if w == id))
-    });
-    if waiting {
-        deliver(
-            Some(id),
-            Err(format!(
-                "it gave no answer within {} seconds",
-                ms.div_ceil(1000)
-            )),
-        );
+/// The question `id` had no answer in time: it hears so, and the worker is ended (its wasm
+/// may never have come, or it hangs); Ask again starts a new one.
+fn give_up(id: u32) {
+    if deliver(Some(id), Err("no answer came in time".into())) {
         end();
     }
 }
@@ -124,7 +109,6 @@ fn start() -> Result<Client, String> {
         ready: false,
         queued: None,
         waiting: None,
-        _deadline: None,
         _on_message: on_message,
         _on_error: on_error,
     })
@@ -136,7 +120,7 @@ pub fn ask(record: &GameRecord, strength: Strength, pace_ms: u32, reply: Reply) 
     // Its most thinking time and the pace it waits for (the margin is `send`'s).
     let thinking = (Budget::SECONDS[strength as usize] * 1000.0) as u32 + pace_ms;
     send(
-        |id| crate::worker_protocol::question(id, strength, pace_ms, &record.to_json()),
+        &|id| crate::worker_protocol::question(id, strength, pace_ms, &record.to_json()),
         thinking,
         reply,
     );
@@ -152,7 +136,7 @@ const MARGIN_MS: u32 = 5000;
 /// ([`crate::worker_protocol::view`]); `reply` hears it once, as [`ask`].
 pub fn hint(record: &GameRecord, view: bool, reply: Reply) {
     send(
-        |id| {
+        &|id| {
             let record = record.to_json();
             if view {
                 crate::worker_protocol::view_question(id, &record)
@@ -172,7 +156,7 @@ pub fn chances(record: &GameRecord, reply: Reply) {
     // A short search by count for each position (more on a slow device).
     let thinking = 5000 + 100 * record.moves.len().min(10_000) as u32;
     send(
-        |id| crate::worker_protocol::chances_question(id, &record.to_json()),
+        &|id| crate::worker_protocol::chances_question(id, &record.to_json()),
         thinking,
         reply,
     );
@@ -180,7 +164,7 @@ pub fn chances(record: &GameRecord, reply: Reply) {
 
 /// Sends the question `text` writes for a new id, given up on ([`give_up`]) when no answer
 /// comes within its `thinking` milliseconds and a margin.
-fn send(text: impl FnOnce(u32) -> String, thinking: u32, reply: Reply) {
+fn send(text: &dyn Fn(u32) -> String, thinking: u32, reply: Reply) {
     let id = NEXT_ID.with(|n| {
         let id = n.get();
         n.set(id.wrapping_add(1).max(1));
@@ -197,8 +181,16 @@ fn send(text: impl FnOnce(u32) -> String, thinking: u32, reply: Reply) {
             return Err("the computer player is not running".to_string());
         };
         client.waiting = Some((id, reply.clone()));
+        // Given up on unless answered in time (a later question's id differs: its timer is
+        // never cleared, it finds nothing to give up).
         let ms = thinking.saturating_add(MARGIN_MS);
-        client._deadline = Some(Timeout::new(ms, move || give_up(id, ms)));
+        let late = Closure::once_into_js(move || give_up(id));
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+                late.unchecked_ref(),
+                ms as i32,
+            );
+        }
         if client.ready {
             let _ = client.worker.post_message(&JsValue::from_str(&text));
         } else {

@@ -3,10 +3,13 @@
 // requests left unanswered): the page stops saying the computer is thinking (or thinking of a
 // hint), says in words that the computer could not answer here, and its Ask again button starts
 // the worker afresh and asks again; the game waits, nothing is lost, and nothing is left
-// unhandled in the console.
+// unhandled in the console. The database: an `indexedDB.open` that never answers (the app
+// gives up after 4 s, plays from memory and says so), a database deleted under an open tab by
+// another, cleared by the browser, or upgraded by a newer version of the app (the tab reopens
+// it on its next write, or says to reload; the moves made meanwhile land once it opens).
 // Usage: node tests/site/check-wedge.mjs [dist dir]   (ONLY=words: only the parts whose name
 // has them: computer, hint, database)
-import { start, readDb, newGame as startGame } from './serve.mjs';
+import { start, readDb, oneMove, newGame as startGame } from './serve.mjs';
 
 const site = await start(process.argv[2]);
 const { base, browser, check, shot } = site;
@@ -116,6 +119,98 @@ async function hintCutOff() {
   await ctx.close();
 }
 
+/// Runs `f` on the database from a page of the site's origin that is not the app (another
+/// tab, as a newer version of the app would).
+async function fromAnotherTab(ctx, f, arg) {
+  const other = await ctx.newPage();
+  await other.goto(base + 'not-the-app');
+  const out = await other.evaluate(f, arg);
+  await other.close();
+  return out;
+}
+const deleteDb = () => new Promise((resolve) => {
+  const q = indexedDB.deleteDatabase('stackplay');
+  q.onsuccess = () => resolve('deleted');
+  q.onerror = () => resolve('failed');
+  q.onblocked = () => resolve('blocked');
+});
+const upgradeDb = () => new Promise((resolve) => {
+  const q = indexedDB.open('stackplay', 2);
+  q.onupgradeneeded = () => q.result.createObjectStore('newer');
+  q.onsuccess = () => { q.result.close(); resolve('upgraded'); };
+  q.onerror = () => resolve('failed');
+  q.onblocked = () => resolve('blocked');
+});
+
+/// indexedDB.open answers nothing: the app gives up after 4 s, plays from memory, says so.
+async function openNeverAnswers() {
+  const { ctx, page, errors } = await context();
+  await ctx.addInitScript(() => {
+    const pending = () => ({ readyState: 'pending', get result() { throw new DOMException('pending', 'InvalidStateError'); }, get error() { throw new DOMException('pending', 'InvalidStateError'); } });
+    IDBFactory.prototype.open = pending;
+  });
+  const started = Date.now();
+  await page.goto(base);
+  let said = '';
+  try {
+    said = await (await page.waitForSelector('#no-saving', { timeout: 15000 })).innerText();
+  } catch { /* reported below */ }
+  const seconds = (Date.now() - started) / 1000;
+  await shot(page, 'wedge-db-never-opens.png');
+  check(/^Your games cannot be saved in this browser right now: the browser's database did not answer/.test(said),
+    `database never opens: after ${seconds.toFixed(1)} s the app says so: "${said}"`);
+  check(seconds >= 3.5 && seconds < 12, `database never opens: it gives up after about 4 s (${seconds.toFixed(1)} s)`);
+  const id = await newGame(page, []);
+  await oneMove(page);
+  await oneMove(page);
+  check(await moves(page) === 2 && id.length > 0, 'database never opens: a game is started and played from memory (2 moves)');
+  check(await page.locator('#no-saving').count() === 1, 'database never opens: the play page says so too');
+  check(errors.length === 0, `database never opens: no page error or console error${errors.length ? ': ' + errors.join(' | ') : ''}`);
+  await ctx.close();
+}
+
+/// The database taken from under an open tab by `how` (another tab deletes it, the browser
+/// clears it, or a newer version of the app upgrades it): moves made after are kept, in the
+/// reopened database, or once it can be reopened.
+async function closedUnder(how) {
+  const { ctx, page, errors } = await context();
+  const id = await newGame(page, []);
+  await oneMove(page);
+  await page.waitForFunction(() => !document.querySelector('#unsaved'));
+  check(await storedMoves(page, id) === 1, `database ${how}: the first move is stored`);
+  let did;
+  if (how === 'deleted by another tab') did = await fromAnotherTab(ctx, deleteDb);
+  else if (how === 'cleared by the browser') {
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(base).origin, storageTypes: 'indexeddb' });
+    did = 'cleared';
+  } else did = await fromAnotherTab(ctx, upgradeDb);
+  check(/deleted|cleared|upgraded/.test(did), `database ${how}: done (${did})`);
+  await oneMove(page);
+  await oneMove(page);
+  check(await moves(page) === 3, `database ${how}: two more moves are played on the board`);
+  if (how === 'upgraded by a newer version') {
+    let said = '';
+    try { said = await (await page.waitForSelector('#unsaved', { timeout: 5000 })).innerText(); } catch { /* below */ }
+    await shot(page, 'wedge-db-newer.png');
+    check(/Not saved yet: a newer version of Stackplay changed this browser.s saved games: reload this page/.test(said),
+      `database ${how}: the page says the moves are not saved and to reload: "${said.replace(/\s+/g, ' ')}"`);
+    // The newer version gone again (its database deleted): the unsaved moves land, tried
+    // again every two seconds.
+    check(await fromAnotherTab(ctx, deleteDb) === 'deleted', `database ${how}: the newer database deleted`);
+  }
+  let stored = -1;
+  for (let until = Date.now() + 8000; Date.now() < until && stored !== 3; await page.waitForTimeout(200)) stored = await storedMoves(page, id);
+  check(stored === 3, `database ${how}: the database reopened, the moves made after are stored (${stored} of 3)`);
+  await page.waitForFunction(() => !document.querySelector('#unsaved'), null, { timeout: 5000 }).catch(() => {});
+  check(await page.locator('#unsaved').count() === 0, `database ${how}: the page no longer says "not saved"`);
+  await page.reload();
+  await page.waitForSelector('.moves li');
+  check(await moves(page) === 3, `database ${how}: after a reload the game has its 3 moves`);
+  check(errors.length === 0, `database ${how}: no page error or console error${errors.length ? ': ' + errors.join(' | ') : ''}`);
+  await ctx.close();
+}
+
 try {
   // The quick strength (0.2 s) at the fast pace (0.15 s), and 5 s for loading and a busy
   // device: the page gives up after 6 s.
@@ -125,6 +220,10 @@ try {
   }
   if (chosen('computer hang')) await computerCutOff('hang', '**/ai-worker*', 12000);
   if (chosen('hint')) await hintCutOff();
+  if (chosen('database never opens')) await openNeverAnswers();
+  for (const how of ['deleted by another tab', 'cleared by the browser', 'upgraded by a newer version']) {
+    if (chosen(`database ${how}`)) await closedUnder(how);
+  }
 } catch (e) {
   check(false, `wedge: ${e.stack || e}`);
 }
