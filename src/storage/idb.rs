@@ -128,17 +128,28 @@ pub async fn open() -> Result<IdbDatabase, SaveError> {
     Ok(db)
 }
 
-/// Every key and value of one object store, in key order (values that are not text are
-/// skipped).
+/// Every key and value of one object store, in key order. A value that is not text (put
+/// there by hand or by another program) is read as set aside, `NOT_TEXT NUL <its JSON>`
+/// (the store's texts never hold a NUL: JSON writes it escaped); a key that is not text is
+/// skipped.
 pub async fn read_all(store: &IdbObjectStore) -> Result<Vec<(String, String)>, JsValue> {
     let keys = Array::from(&wait(store.get_all_keys()).await?);
     let values = Array::from(&wait(store.get_all()).await?);
     Ok(keys
         .iter()
         .zip(values.iter())
-        .filter_map(|(k, v)| Some((k.as_string()?, v.as_string()?)))
+        .filter_map(|(k, v)| {
+            let text = v.as_string().unwrap_or_else(|| {
+                let json = js_sys::JSON::stringify(&v).ok().and_then(|j| j.as_string());
+                format!("{NOT_TEXT}\0{}", json.unwrap_or_default())
+            });
+            Some((k.as_string()?, text))
+        })
         .collect())
 }
+
+/// Why a value that is not text is set aside (fixed words: never its value).
+pub const NOT_TEXT: &str = "not a saved game's text (a value of another kind)";
 
 /// Puts `text` under `key` (no wait: the transaction's end says whether it landed).
 pub fn put(store: &IdbObjectStore, key: &str, text: &str) -> Result<(), JsValue> {

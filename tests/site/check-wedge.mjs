@@ -7,8 +7,10 @@
 // gives up after 4 s, plays from memory and says so), a database deleted under an open tab by
 // another, cleared by the browser, or upgraded by a newer version of the app (the tab reopens
 // it on its next write, or says to reload; the moves made meanwhile land once it opens).
+// Values that are not text in the games store: set aside with a reason, listed on the home
+// page.
 // Usage: node tests/site/check-wedge.mjs [dist dir]   (ONLY=words: only the parts whose name
-// has them: computer, hint, database)
+// has them: computer, hint, database, odd values)
 import { start, readDb, oneMove, newGame as startGame } from './serve.mjs';
 
 const site = await start(process.argv[2]);
@@ -211,6 +213,50 @@ async function closedUnder(how) {
   await ctx.close();
 }
 
+/// Values that are not text in the `games` store (a number, an object), put there by hand: on the next start each is set aside with its
+/// reason (fixed words) and listed on the home page like any other set-aside entry, the games
+/// beside them untouched.
+async function oddValues() {
+  const { ctx, page, errors } = await context();
+  const id = await newGame(page, []);
+  await oneMove(page);
+  await page.waitForFunction(() => !document.querySelector('#unsaved'));
+  const put = await fromAnotherTab(ctx, () => new Promise((resolve) => {
+    const q = indexedDB.open('stackplay');
+    q.onsuccess = () => {
+      const tx = q.result.transaction('games', 'readwrite');
+      const games = tx.objectStore('games');
+      games.put(42, 'a-number');
+      games.put({ SSS: 'an object', moves: [1, 2] }, 'an-object');
+      tx.oncomplete = () => { q.result.close(); resolve('put'); };
+      tx.onabort = () => resolve(String(tx.error));
+    };
+  }));
+  check(put === 'put', `odd values: a number and an object are put in the games store (${put})`);
+  await page.goto(base);
+  await page.reload();
+  await page.waitForSelector('.aside', { timeout: 10000 });
+  const rows = await page.locator('.aside span').allInnerTexts();
+  await shot(page, 'wedge-odd-values.png');
+  const said = (what) => rows.filter((r) => r.includes(what) && /: not a saved game's text \(a value of another kind\)$/.test(r)).length;
+  check(rows.length === 2 && said('a-number') === 1 && said('an-object') === 1,
+    `odd values: the home page lists the two set aside, with the reason: ${rows.join(' | ')}`);
+  check(rows.every((r) => !r.includes('SSS')), 'odd values: the reason never quotes the value');
+  const db = await readDb(page);
+  const aside = Object.values(db.aside);
+  check(Object.keys(db.games).length === 1 && db.games[id] !== undefined, `odd values: only the real game is left in the games store (${Object.keys(db.games).join(', ')})`);
+  check(aside.some((v) => v.endsWith('\u000042')) && aside.some((v) => v.endsWith('\u0000{"SSS":"an object","moves":[1,2]}')),
+    'odd values: each is kept in the aside store, as JSON, beside its reason');
+  check(await page.locator('.saved').count() === 1, 'odd values: the real game is still listed');
+  // A way on: download or discard, as for any set-aside entry.
+  page.once('dialog', (d) => d.accept());
+  await page.click('.aside button.danger >> nth=0');
+  await page.waitForFunction(() => document.querySelectorAll('.aside').length === 1);
+  check(Object.keys((await readDb(page)).aside).length === 1, 'odd values: one is discarded from the home page (gone from the database)');
+  check(errors.length === 0, `odd values: no page error or console error${errors.length ? ': ' + errors.join(' | ') : ''}`);
+  await ctx.close();
+}
+
 try {
   // The quick strength (0.2 s) at the fast pace (0.15 s), and 5 s for loading and a busy
   // device: the page gives up after 6 s.
@@ -221,6 +267,7 @@ try {
   if (chosen('computer hang')) await computerCutOff('hang', '**/ai-worker*', 12000);
   if (chosen('hint')) await hintCutOff();
   if (chosen('database never opens')) await openNeverAnswers();
+  if (chosen('odd values')) await oddValues();
   for (const how of ['deleted by another tab', 'cleared by the browser', 'upgraded by a newer version']) {
     if (chosen(`database ${how}`)) await closedUnder(how);
   }
