@@ -64,6 +64,9 @@ pub struct Session {
     /// The position where the computer could not move (it is not asked again there until the
     /// player says so); never stored.
     failed: Option<Ticket>,
+    /// Everyone sees everything, secrets included: an explored copy whose secrets were drawn
+    /// anew ([`Session::shown_whole`]).
+    whole: bool,
     /// How each move read, and to whom: kept so the move list is not described anew at
     /// every move (a description may replay the move). Valid for the moves it covers.
     described: RefCell<Vec<(Viewer, MoveText)>>,
@@ -93,8 +96,17 @@ impl Session {
             revision: 0,
             holder: None,
             failed: None,
+            whole: false,
             described: RefCell::default(),
         })
+    }
+
+    /// The session with everything shown to everyone, secrets included, and no hand-off: for
+    /// a copy explored apart from the game, whose secrets were drawn anew
+    /// ([`crate::worker_protocol::guess`]) and so tell nothing.
+    pub fn shown_whole(mut self) -> Self {
+        self.whole = true;
+        self
     }
 
     /// The saved game as it stands (what is stored).

@@ -58,7 +58,7 @@ impl Session {
     /// is always theirs; with nobody (computers playing each other), and once the game is
     /// over or when nothing is hidden, everyone sees everything.
     pub fn viewer(&self) -> Viewer {
-        if !self.live().info().hidden_information || self.live().outcome().is_some() {
+        if self.whole || !self.live().info().hidden_information || self.live().outcome().is_some() {
             return Viewer::Everyone;
         }
         let people = self.people();

@@ -82,9 +82,10 @@ pub fn App() -> Html {
         (Route::Home, Some(store)) => html! { <Home {store} /> },
         (Route::New(slug), Some(store)) => html! { <NewGame slug={slug.clone()} key={slug.clone()} {store} /> },
         (Route::Play(id), Some(store)) => html! { <Play id={id.clone()} key={id.clone()} {store} /> },
-        // A copy of the game, apart from it (opened from its end after a reload).
+        // A copy of the game, apart from it (opened from its end after a reload; not a game
+        // hiding part of itself while it is played, whose copy the worker must deal anew).
         (Route::Explore(id), Some(from)) => {
-            let store = crate::ui::actions::exploring(&from, id, None);
+            let store = crate::ui::actions::exploring(&from, id, None, None);
             html! { <Play id={id.clone()} key={format!("x{id}")} {store} explore={Some(from)} /> }
         }
         #[cfg(feature = "bench-page")]

@@ -162,6 +162,17 @@ pub fn chances(record: &GameRecord, reply: Reply) {
     );
 }
 
+/// Asks for a copy of `record`'s game to explore with what `seat` has not seen drawn anew
+/// ([`crate::worker_protocol::guess`]): its record as JSON; `reply` hears it once, as [`ask`].
+pub fn guess(record: &GameRecord, seat: usize, reply: Reply) {
+    send(
+        &|id| crate::worker_protocol::guess_question(id, seat, &record.to_json()),
+        // A replay and a deal, no search.
+        1000,
+        reply,
+    );
+}
+
 /// Sends the question `text` writes for a new id, given up on ([`give_up`]) when no answer
 /// comes within its `thinking` milliseconds and a margin.
 fn send(text: &dyn Fn(u32) -> String, thinking: u32, reply: Reply) {

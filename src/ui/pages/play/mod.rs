@@ -62,7 +62,13 @@ pub fn Play(props: &PlayProps) -> Html {
     let coords = use_state(|| browser::setting("coords").as_deref() != Some("off"));
     let pace = crate::worker_protocol::pace_of(&speed);
     // The game, kept in step with the store, other tabs and the computer.
-    let state = use_play(props.id.clone(), props.store.clone(), pace);
+    // While exploring, everything of the copy is shown (its secrets were drawn anew).
+    let state = use_play(
+        props.id.clone(),
+        props.store.clone(),
+        pace,
+        props.explore.is_some(),
+    );
     let open = state.session.as_ref().ok();
     // The share link, and whether it reached the clipboard.
     let share = use_state(|| None::<(String, bool)>);
@@ -89,6 +95,13 @@ pub fn Play(props: &PlayProps) -> Html {
 
     let session = match &state.session {
         Ok(s) => s,
+        // An exploration lives in the tab that opened it (a game hiding part of itself is
+        // not copied again after a reload).
+        Err(_) if props.explore.is_some() => return dead_end(
+            "Nothing to explore here",
+            "A copy to explore lives in the page that made it: open Explore again from the game."
+                .into(),
+        ),
         Err(why) => return dead_end("Game not available", why.clone()),
     };
     let record = session.record();
@@ -228,7 +241,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     }
                     { history_note }
                     { replay }
-                    if props.explore.is_none() { { explore_button(&props.store, session) } }
+                    if props.explore.is_none() { { explore_button(&props.store, session, &dispatcher) } }
                     if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
                     { chart }
                     { no_link_note(session) }
