@@ -19,6 +19,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const dir = path.resolve(process.argv[2] || process.env.TRUNK_STAGING_DIR || 'dist');
+// First the rules pages for browsers without JavaScript (Trunk starts all the hooks of a stage
+// at once, so this one hook runs both, in order).
+await import('./no-js-pages.mjs');
 const release = process.argv[2] ? true : process.env.TRUNK_PROFILE !== 'debug';
 const out = path.join(dir, 'sw.js');
 
@@ -134,7 +137,8 @@ if (fs.existsSync(loader)) {
   }
 }
 
-// Every file of the build but the worker itself, as URLs relative to the site's root.
+// Every file of the build but the worker itself and the rules pages for browsers without
+// JavaScript (which run no service worker), as URLs relative to the site's root.
 function walk(d) {
   return fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(d, e.name);
@@ -143,7 +147,7 @@ function walk(d) {
 }
 const files = walk(dir)
   .map((p) => path.relative(dir, p).split(path.sep).join('/'))
-  .filter((f) => f !== 'sw.js' && !f.endsWith('.map'))
+  .filter((f) => f !== 'sw.js' && !f.endsWith('.map') && !/^rules-[a-z-]+\.html$/.test(f))
   .sort();
 const hash = crypto.createHash('sha256');
 for (const f of files) hash.update(f + '\0').update(fs.readFileSync(path.join(dir, f))).update('\0');

@@ -30,7 +30,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, gamesOf } from './serve.mjs';
+import { serve, gamesOf, APP_CARDS } from './serve.mjs';
 import { ENGINES, launch, run, input } from './webdriver.mjs';
 import { playStackControl, playEvade, playStacks, playStax, playEvacuate } from './players.mjs';
 
@@ -247,7 +247,7 @@ async function shareLink(d) {
 
 async function home(e, d) {
   await e.open(d, '');
-  await wait(d, '.game-card', { count: BUILT.length, ms: 30000 });
+  await wait(d, APP_CARDS, { count: BUILT.length, ms: 30000 });
   const thumbs = await run(d, async () => {
     const imgs = [...document.querySelectorAll('.game-card img.thumb')];
     await Promise.all(imgs.map((i) => (i.complete ? null : new Promise((r) => { i.onload = r; i.onerror = r; }))));
@@ -673,7 +673,7 @@ async function shareAndOffline(e, d) {
   e.site.setDist(empty);
   try {
     await e.open(other, '', { fresh: true });
-    const started = await wait(other, '.game-card', { count: BUILT.length, ms: 20000 }).catch(() => 0);
+    const started = await wait(other, APP_CARDS, { count: BUILT.length, ms: 20000 }).catch(() => 0);
     const controlled = await run(other, () => !!navigator.serviceWorker.controller);
     e.check(state === 'activated' && started === BUILT.length && controlled,
       `offline: with the server gone, the site starts from the offline copy (worker ${state}, page ${controlled ? '' : 'not '}served by it)`);

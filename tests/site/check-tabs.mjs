@@ -9,7 +9,7 @@
 // No timing is asserted: a slow machine changes who wins a race, never what is kept.
 // Usage: node tests/site/check-tabs.mjs [dist dir]   (TRIALS=n: trials of each kind, 20;
 // ONLY=words: only the kinds whose name has them)
-import { start, pick, readDb, failingWrites } from './serve.mjs';
+import { start, pick, readDb, failingWrites, APP_CARDS } from './serve.mjs';
 
 const site = await start(process.argv[2]);
 const { base, browser, check } = site;
@@ -98,7 +98,7 @@ try {
   for (let i = 0; i < 4; i++) tabs.push(await context.newPage());
   const errors = [];
   for (const p of tabs) p.on('pageerror', (e) => errors.push(String(e)));
-  for (const p of tabs) { await p.goto(base + '#/'); await p.waitForSelector('.games'); }
+  for (const p of tabs) { await p.goto(base + '#/'); await p.waitForSelector(APP_CARDS); }
 
   // Races: `n` tabs on one new game each pick a different stack, then land by real clicks,
   // each after its own delay (ms); `busy`: the last tab is busy for 2.5 s meanwhile.
@@ -288,7 +288,7 @@ try {
     const errs = [];
     for (const p of [one, two]) p.on('pageerror', (e) => errs.push(String(e)));
     await one.goto(base + '#/');
-    await one.waitForSelector('.games');
+    await one.waitForSelector(APP_CARDS);
     let lost = 0;
     let kept = 0;
     let told = 0;
