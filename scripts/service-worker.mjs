@@ -123,9 +123,18 @@ for (const f of glue) {
 
 // Trunk's loader for the computer's worker calls wasm-bindgen's init the old way, which logs a
 // deprecation warning in the worker; call it the current way (before the files are hashed).
+// And when its files do not load (a network that fails, a file missing), it tells the page
+// ("failed": the page says the computer could not answer, and offers to ask again) rather
+// than leave a rejected promise ("Failed to fetch") unhandled in the console.
 const loader = path.join(dir, 'ai-worker_loader.js');
 if (fs.existsSync(loader)) {
-  fs.writeFileSync(loader, fs.readFileSync(loader, 'utf8').replace(/wasm_bindgen\((".*?")\)/, 'wasm_bindgen({ module_or_path: $1 })'));
+  const text = fs.readFileSync(loader, 'utf8');
+  const load = /^importScripts\((".*?")\);wasm_bindgen\((".*?")\);?\s*$/.exec(text);
+  if (load) {
+    fs.writeFileSync(loader, `const failed=()=>postMessage("failed");try{importScripts(${load[1]});wasm_bindgen({ module_or_path: ${load[2]} }).catch(failed)}catch(e){failed()}`);
+  } else {
+    console.warn('service-worker.mjs: the worker\'s loader is not as expected: it is left as it is');
+  }
 }
 
 // Every file of the build but the worker itself and the rules pages for browsers without

@@ -126,7 +126,7 @@ run_job "site checks: pages and whole games, storage, tabs, offline, rules (Chro
   site_checks check-site.mjs check-storage.mjs check-tabs.mjs check-offline.mjs check-rules.mjs
 wait_jobs
 run_job "browser tests (wasm-bindgen-test: Chromium, Firefox, WebKit)" browser_tests
-run_job "site checks: the computer, the table, the words, exploring, the first visit (Chromium)" site_checks check-computer.mjs check-table.mjs check-words.mjs check-explore.mjs check-first.mjs
+run_job "site checks: the computer, the table, the words, exploring, the first visit, nothing wedged (Chromium)" site_checks check-computer.mjs check-table.mjs check-words.mjs check-explore.mjs check-first.mjs check-wedge.mjs
 run_job "site in every engine over WebDriver (Chromium, Firefox, WebKit)" \
   node tests/site/check-browsers.mjs dist
 run_job "native tests" native_tests

@@ -11,6 +11,7 @@ use super::pages::{
 };
 use super::routes::Route;
 use crate::storage::store::Store;
+use crate::storage::SaveError;
 
 /// Props of [`App`].
 #[derive(Properties, PartialEq)]
@@ -79,6 +80,8 @@ pub fn App(props: &AppProps) -> Html {
             d.set_title(&route.title());
         }
     });
+    // The database did not answer, or a newer version of the app holds it.
+    let trouble = store.trouble().filter(|w| *w != SaveError::Refused);
     let page = match &*route {
         Route::Rules(slug) => html! { <Rules slug={slug.clone()} /> },
         Route::NotFound(path) => not_found(path),
@@ -104,7 +107,12 @@ pub fn App(props: &AppProps) -> Html {
             html! { <Import payload={payload.clone()} key={payload.clone()} {store} /> }
         }
     };
-    frame(page)
+    frame(html! { <>
+        if let Some(why) = trouble {
+            <p class="warning" role="alert" id="no-saving">{ format!("Your games cannot be saved in this browser right now: {why}. Games played here last while this tab is open.") }</p>
+        }
+        { page }
+    </> })
 }
 
 /// Every page's frame: the header with its links home, and the page. (The site's first paint,

@@ -106,12 +106,14 @@ export async function start(distArg, options = {}) {
   };
 }
 
-/// Starts a Stack Control game for two (named `names`, when given) at `base`; returns its id.
-export async function newGame(page, base, names = []) {
+/// Starts a Stack Control game for two (named `names`, played by `seats`: the form's choices,
+/// 'person' or a strength, when given) at `base`; returns its id.
+export async function newGame(page, base, names = [], seats = []) {
   await page.goto(base + '#/new/stack-control');
   await page.waitForSelector('#start-game');
   const inputs = page.locator('input[type=text]');
   for (let i = 0; i < names.length; i++) await inputs.nth(i).fill(names[i]);
+  for (let i = 0; i < seats.length; i++) await page.locator('select.played-by').nth(i).selectOption(seats[i]);
   await page.click('#start-game');
   await page.waitForSelector('svg.board .cell', { timeout: 10000 });
   return new URL(page.url()).hash.replace('#/play/', '');
