@@ -48,26 +48,34 @@ pub fn exploring(from: &Store, id: &str, at: Option<usize>, drawn: Option<GameRe
     let scratch = SCRATCH.with(Clone::clone);
     if at.is_some() || scratch.load_line(id).is_err() {
         if let Ok((mut game, line)) = from.load_line(id) {
-            let line = match line {
-                Some(line) => Some(line),
-                None => game.record.timeline().ok().map(std::rc::Rc::new),
-            };
-            let secret = line.as_ref().is_none_or(|l| {
-                let last = l.last();
-                last.info().hidden_information && last.outcome().is_none()
-            });
+            let drawn_anew = drawn.is_some();
+            match drawn {
+                Some(record) => game.record = record,
+                // Never the game's own record while it hides part of itself and goes on (its
+                // timeline built only here, when the store has none).
+                None => {
+                    let secret = |last: &dyn crate::registry::AnyGame| {
+                        last.info().hidden_information && last.outcome().is_none()
+                    };
+                    let hides = match line {
+                        Some(line) => secret(line.last().as_ref()),
+                        None => game
+                            .record
+                            .timeline()
+                            .map_or(true, |line| secret(line.last().as_ref())),
+                    };
+                    if hides {
+                        return scratch;
+                    }
+                }
+            }
             DRAWN.with(|d| {
                 let mut d = d.borrow_mut();
                 d.retain(|x| x != id);
-                if drawn.is_some() {
+                if drawn_anew {
                     d.push(id.to_string());
                 }
             });
-            match drawn {
-                Some(record) => game.record = record,
-                None if secret => return scratch,
-                None => {}
-            }
             for p in &mut game.record.players {
                 p.computer = None;
             }
