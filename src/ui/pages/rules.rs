@@ -5,6 +5,10 @@
 //! the first load nothing that way, and they are plain HTML to edit. Only a registered game's
 //! slug is ever fetched. The text goes straight into its element, as the boards' keys do
 //! (`kit::marks`): no part of the page's bundle handles raw HTML.
+//!
+//! Each text opens with a quick start and a list of its parts, linked as `#<id>`. The app's
+//! routes live in the hash, so the page follows those links itself: a click on one scrolls to
+//! its part and leaves the hash alone (the page without JavaScript follows them as any page).
 
 use yew::prelude::*;
 
@@ -51,13 +55,37 @@ pub fn Rules(props: &RulesProps) -> Html {
             format!("There are no rules for \"{}\".", props.slug),
         );
     };
+    // A link to a part of the text (`#<id>`, not a route `#/...`): scrolled to, not followed.
+    let onclick = {
+        let text = text.clone();
+        Callback::from(move |e: MouseEvent| {
+            let Some(href) = e
+                .target_dyn_into::<web_sys::Element>()
+                .and_then(|t| t.closest("a[href^='#']:not([href^='#/'])").ok()?)
+                .and_then(|a| a.get_attribute("href"))
+            else {
+                return;
+            };
+            e.prevent_default();
+            if let Some(part) = text
+                .cast::<web_sys::Element>()
+                .and_then(|el| el.query_selector(&href).ok()?)
+            {
+                part.scroll_into_view();
+            }
+        })
+    };
     let info = entry.info();
+    let start = html! {
+        <p><a class="button primary" href={Route::New(info.slug.into()).href()}>{ "Start a game" }</a></p>
+    };
     html! {
         <section class="page rules">
             <h1>{ format!("{}: rules", info.name) }</h1>
             <p class="meta">{ info.designer }</p>
-            <div class="rules-text" ref={text}></div>
-            <p><a class="button primary" href={Route::New(info.slug.into()).href()}>{ "Start a game" }</a></p>
+            { start.clone() }
+            <div class="rules-text" ref={text} {onclick}></div>
+            { start }
         </section>
     }
 }
