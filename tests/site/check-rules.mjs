@@ -9,7 +9,8 @@
 // in the page without JavaScript (rules-<slug>.html); "Start a game" is above the rules text too.
 // Then Evacuate's new-game page: its hint under "Game" follows the mode chosen.
 // Usage: node tests/site/check-rules.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs: each page
-// whole, each example, and each page's top as the screen shows it, rules-<slug>-top-<size>.png)
+// whole, each example, each page's top as the screen shows it, rules-<slug>-top-<size>.png, its
+// quick start and its contents list)
 import { start } from './serve.mjs';
 
 /// The fewest examples each rules page must draw (as tests/rules_examples.rs requires), the line
@@ -139,6 +140,7 @@ try {
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${process.env.SCREENSHOTS}/rules-${game.slug}-top-${viewport.name}.png` });
         await page.locator('.rules-text .quick-start').screenshot({ path: `${process.env.SCREENSHOTS}/rules-${game.slug}-quick-${viewport.name}.png` });
+        await page.locator('.rules-text nav.contents').screenshot({ path: `${process.env.SCREENSHOTS}/rules-${game.slug}-contents-${viewport.name}.png` });
       }
       // Its links scroll to their sections, by a click and by the keyboard, and the route stays.
       for (const [n, how] of [[1, 'click'], [2, 'keyboard']]) {
