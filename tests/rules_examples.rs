@@ -388,8 +388,101 @@ fn result_words(game: &dyn AnyGame, outcome: &stackplay::core::Outcome) -> Strin
     words
 }
 
-/// Every page's examples drawn again: compared with the page, or written into it when
-/// `UPDATE_RULES_EXAMPLES` is set.
+/// A page's opening: the quick start (`<section class="quick-start">` with its heading
+/// `<h2 id="quick-start">`, and at least one example), then the contents list
+/// (`<nav class="contents">`), one link per section (`<h2>`) after it, in order. Returns the page
+/// with every section's id (made from its heading where it has none) and the list written from
+/// the sections, or what is missing.
+fn opening(page: &str) -> Result<String, String> {
+    const QUICK: &str = "<section class=\"quick-start\" aria-labelledby=\"quick-start\">\n<h2 id=\"quick-start\">Quick start</h2>";
+    const NAV: &str = "<nav class=\"contents\" aria-labelledby=\"contents\">";
+    let body = page
+        .strip_prefix("<link rel=\"stylesheet\" href=\"rules/examples.css\">\n")
+        .ok_or("the page does not start with the examples' style sheet")?;
+    if !body.starts_with(QUICK) {
+        return Err("the text does not open with the quick start".into());
+    }
+    let quick_end = body
+        .find("</section>\n")
+        .ok_or("the quick start does not end")?;
+    if !body[..quick_end].contains(OPEN) {
+        return Err("the quick start has no drawing".into());
+    }
+    let nav_at = quick_end + "</section>\n".len();
+    if !body[nav_at..].starts_with(NAV) {
+        return Err("no contents list right after the quick start".into());
+    }
+    let nav_end = body[nav_at..]
+        .find("</nav>\n")
+        .map(|i| nav_at + i + "</nav>\n".len())
+        .ok_or("the contents list does not end")?;
+    // Every section after the list: its id (given, or made from its words) and its words.
+    let mut rest = String::new();
+    let mut links = String::new();
+    let mut ids = Vec::new();
+    let mut from = nav_end;
+    while let Some(at) = body[from..].find("<h2").map(|i| from + i) {
+        let open_end = at + body[at..].find('>').ok_or("a heading's tag does not end")? + 1;
+        let close = open_end
+            + body[open_end..]
+                .find("</h2>")
+                .ok_or("a heading does not end")?;
+        let words = &body[open_end..close];
+        let given = body[at..open_end]
+            .split("id=\"")
+            .nth(1)
+            .and_then(|v| v.split('"').next());
+        let id = match given {
+            Some(id) => id.to_string(),
+            None => id_of(words),
+        };
+        if id.is_empty() || !id.starts_with(|c: char| c.is_ascii_lowercase()) || ids.contains(&id) {
+            return Err(format!(
+                "the section \"{words}\" needs an id of its own, starting with a letter"
+            ));
+        }
+        rest.push_str(&body[from..at]);
+        rest.push_str(&format!("<h2 id=\"{id}\">"));
+        links.push_str(&format!("<li><a href=\"#{id}\">{words}</a></li>\n"));
+        ids.push(id);
+        from = open_end;
+    }
+    rest.push_str(&body[from..]);
+    if ids.len() < 2 {
+        return Err("fewer than two sections to list".into());
+    }
+    Ok(format!(
+        "<link rel=\"stylesheet\" href=\"rules/examples.css\">\n{}{NAV}\n<p id=\"contents\">Contents</p>\n<ol>\n{links}</ol>\n</nav>\n{rest}",
+        &body[..nav_at]
+    ))
+}
+
+/// A section's id made from its heading's words: lower case letters and digits, a hyphen for
+/// anything else ("Two players: first to 14" is `two-players-first-to-14`).
+fn id_of(words: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in unescape(words).chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    let mut id = String::new();
+    for c in text.to_lowercase().chars() {
+        if c.is_ascii_alphanumeric() {
+            id.push(c);
+        } else if !id.is_empty() && !id.ends_with('-') {
+            id.push('-');
+        }
+    }
+    id.trim_end_matches('-').to_string()
+}
+
+/// Every page's examples drawn again and its contents list written again from its sections:
+/// compared with the page, or written into it when `UPDATE_RULES_EXAMPLES` is set.
 #[test]
 fn every_example_is_legal_and_drawn_by_its_board() {
     let update = std::env::var_os("UPDATE_RULES_EXAMPLES").is_some();
@@ -434,12 +527,33 @@ fn every_example_is_legal_and_drawn_by_its_board() {
             }
         }
         new_page.push_str(&page[copied..]);
+        match opening(&new_page) {
+            Ok(listed) => {
+                if listed != new_page && !update {
+                    failures.push(format!(
+                        "{slug}: the contents list or a section's id differs from the page's sections (run UPDATE_RULES_EXAMPLES=1 cargo test --test rules_examples)"
+                    ));
+                }
+                new_page = listed;
+            }
+            Err(e) => failures.push(format!("{slug}: {e}")),
+        }
         if update && new_page != page {
             std::fs::write(&path, new_page).expect("write the rules page");
-            println!("{slug}: drawings written");
+            println!("{slug}: drawings and contents written");
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_contents_list_is_written_from_the_sections() {
+    let page = "<link rel=\"stylesheet\" href=\"rules/examples.css\">\n<section class=\"quick-start\" aria-labelledby=\"quick-start\">\n<h2 id=\"quick-start\">Quick start</h2>\n<figure class=\"example\" data-game=\"stax\"><figcaption>x</figcaption></figure>\n</section>\n<nav class=\"contents\" aria-labelledby=\"contents\">\n</nav>\n<h2>Two players: first to 14</h2>\n<p>a</p>\n<h2 id=\"kept\">The <em>end</em> &amp; more</h2>\n";
+    let listed = opening(page).unwrap();
+    assert!(listed.contains("<ol>\n<li><a href=\"#two-players-first-to-14\">Two players: first to 14</a></li>\n<li><a href=\"#kept\">The <em>end</em> &amp; more</a></li>\n</ol>\n</nav>\n<h2 id=\"two-players-first-to-14\">Two players"));
+    assert_eq!(opening(&listed).unwrap(), listed);
+    assert_eq!(id_of("The <em>end</em> &amp; more"), "the-end-more");
+    assert!(opening(&page.replace("Quick start", "Start")).is_err());
 }
 
 #[test]
