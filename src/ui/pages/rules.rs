@@ -56,25 +56,21 @@ pub fn Rules(props: &RulesProps) -> Html {
         );
     };
     // A link to a part of the text (`#<id>`, not a route `#/...`): scrolled to, not followed.
-    let onclick = {
-        let text = text.clone();
-        Callback::from(move |e: MouseEvent| {
-            let Some(href) = e
-                .target_dyn_into::<web_sys::Element>()
-                .and_then(|t| t.closest("a[href^='#']:not([href^='#/'])").ok()?)
-                .and_then(|a| a.get_attribute("href"))
-            else {
-                return;
-            };
-            e.prevent_default();
-            if let Some(part) = text
-                .cast::<web_sys::Element>()
-                .and_then(|el| el.query_selector(&href).ok()?)
-            {
-                part.scroll_into_view();
-            }
-        })
-    };
+    let onclick = Callback::from(|e: MouseEvent| {
+        let Some(a) = e
+            .target_dyn_into::<web_sys::Element>()
+            .and_then(|t| t.closest("a[href^='#']:not([href^='#/'])").ok()?)
+        else {
+            return;
+        };
+        e.prevent_default();
+        if let Some(part) = a
+            .get_attribute("href")
+            .and_then(|h| a.owner_document()?.query_selector(&h).ok()?)
+        {
+            part.scroll_into_view();
+        }
+    });
     let info = entry.info();
     let start = html! {
         <p><a class="button primary" href={Route::New(info.slug.into()).href()}>{ "Start a game" }</a></p>
