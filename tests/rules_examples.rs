@@ -391,8 +391,8 @@ fn result_words(game: &dyn AnyGame, outcome: &stackplay::core::Outcome) -> Strin
 /// A page's opening: the quick start (`<section class="quick-start">` with its heading
 /// `<h2 id="quick-start">`, and at least one example), then the contents list
 /// (`<nav class="contents">`), one link per section (`<h2>`) after it, in order. Returns the page
-/// with every section's id (made from its heading where it has none) and the list written from
-/// the sections, or what is missing.
+/// with every section's id (made from its heading where it has none; `tabindex="-1"`, so that a
+/// link to it can give it the focus) and the list written from the sections, or what is missing.
 fn opening(page: &str) -> Result<String, String> {
     const QUICK: &str = "<section class=\"quick-start\" aria-labelledby=\"quick-start\">\n<h2 id=\"quick-start\">Quick start</h2>";
     const NAV: &str = "<nav class=\"contents\" aria-labelledby=\"contents\">";
@@ -442,7 +442,7 @@ fn opening(page: &str) -> Result<String, String> {
             ));
         }
         rest.push_str(&body[from..at]);
-        rest.push_str(&format!("<h2 id=\"{id}\">"));
+        rest.push_str(&format!("<h2 id=\"{id}\" tabindex=\"-1\">"));
         links.push_str(&format!("<li><a href=\"#{id}\">{words}</a></li>\n"));
         ids.push(id);
         from = open_end;
@@ -550,7 +550,7 @@ fn every_example_is_legal_and_drawn_by_its_board() {
 fn the_contents_list_is_written_from_the_sections() {
     let page = "<link rel=\"stylesheet\" href=\"rules/examples.css\">\n<section class=\"quick-start\" aria-labelledby=\"quick-start\">\n<h2 id=\"quick-start\">Quick start</h2>\n<figure class=\"example\" data-game=\"stax\"><figcaption>x</figcaption></figure>\n</section>\n<nav class=\"contents\" aria-labelledby=\"contents\">\n</nav>\n<h2>Two players: first to 14</h2>\n<p>a</p>\n<h2 id=\"kept\">The <em>end</em> &amp; more</h2>\n";
     let listed = opening(page).unwrap();
-    assert!(listed.contains("<ol>\n<li><a href=\"#two-players-first-to-14\">Two players: first to 14</a></li>\n<li><a href=\"#kept\">The <em>end</em> &amp; more</a></li>\n</ol>\n</nav>\n<h2 id=\"two-players-first-to-14\">Two players"));
+    assert!(listed.contains("<ol>\n<li><a href=\"#two-players-first-to-14\">Two players: first to 14</a></li>\n<li><a href=\"#kept\">The <em>end</em> &amp; more</a></li>\n</ol>\n</nav>\n<h2 id=\"two-players-first-to-14\" tabindex=\"-1\">Two players"));
     assert_eq!(opening(&listed).unwrap(), listed);
     assert_eq!(id_of("The <em>end</em> &amp; more"), "the-end-more");
     assert!(opening(&page.replace("Quick start", "Start")).is_err());

@@ -5,8 +5,9 @@
 // rules/examples.css; on a 390x844 touch phone nothing is wider than the screen and the boards'
 // words are big enough to read. Each page opens with a quick start (its heading within the first
 // 1,000 px on a phone, its drawings small) and a contents list of the page's sections, whose links
-// scroll to them in the app without changing the route in the hash (by click and by keyboard), and
-// in the page without JavaScript (rules-<slug>.html); "Start a game" is above the rules text too.
+// scroll to them (and give their headings the focus) in the app without changing the route in the
+// hash, by click and by keyboard, and in the page without JavaScript (rules-<slug>.html); "Start a
+// game" is above the rules text too.
 // Then Evacuate's new-game page: its hint under "Game" follows the mode chosen.
 // Usage: node tests/site/check-rules.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs: each page
 // whole, each example, each page's top as the screen shows it, rules-<slug>-top-<size>.png, its
@@ -66,7 +67,7 @@ const follow = async (page, n, how) => {
   return page.evaluate(([n, before]) => {
     const href = document.querySelectorAll('.rules-text nav.contents a')[n].getAttribute('href');
     const to = document.querySelector(href);
-    return { href, before, after: location.hash, top: to ? Math.round(to.getBoundingClientRect().top) : null, scrolled: Math.round(scrollY) };
+    return { href, before, after: location.hash, top: to ? Math.round(to.getBoundingClientRect().top) : null, scrolled: Math.round(scrollY), focused: !!to && document.activeElement === to };
   }, [n, before]);
 };
 
@@ -145,8 +146,8 @@ try {
       // Its links scroll to their sections, by a click and by the keyboard, and the route stays.
       for (const [n, how] of [[1, 'click'], [2, 'keyboard']]) {
         const went = await follow(page, n, how);
-        check(went.top !== null && went.top >= 0 && went.top <= 60 && went.scrolled > 0 && went.after === went.before,
-          `${what}: the contents list's link ${n + 1} (${went.href}, by ${how}) scrolls its section to ${went.top} px from the viewport's top, the hash left at "${went.after}"`);
+        check(went.top !== null && went.top >= 0 && went.top <= 60 && went.scrolled > 0 && went.after === went.before && went.focused,
+          `${what}: the contents list's link ${n + 1} (${went.href}, by ${how}) scrolls its section to ${went.top} px from the viewport's top and gives its heading the focus${went.focused ? '' : ' (not focused)'}, the hash left at "${went.after}"`);
       }
       await page.evaluate(() => window.scrollTo(0, 0));
       if (phone) {
@@ -220,8 +221,8 @@ try {
         `${what}: the text opens with the quick start, its heading ${top.heading?.top} px from the top`);
       check(top.links.length >= 2 && top.links.join(' ') === top.sections.join(' '), `${what}: the contents list links every section (${top.links.length})`);
       const went = await follow(page, 1, 'click');
-      check(went.top !== null && went.top >= 0 && went.top <= 60 && went.after === went.href,
-        `${what}: the contents list's second link (${went.href}) scrolls its section to ${went.top} px from the viewport's top`);
+      check(went.top !== null && went.top >= 0 && went.top <= 60 && went.after === went.href && went.focused,
+        `${what}: the contents list's second link (${went.href}) scrolls its section to ${went.top} px from the viewport's top and gives its heading the focus${went.focused ? '' : ' (not focused)'}`);
       if (process.env.SCREENSHOTS) {
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${process.env.SCREENSHOTS}/rules-${game.slug}-top-phone-no-js.png` });

@@ -10,6 +10,7 @@
 //! routes live in the hash, so the page follows those links itself: a click on one scrolls to
 //! its part and leaves the hash alone (the page without JavaScript follows them as any page).
 
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::registry;
@@ -69,6 +70,8 @@ pub fn Rules(props: &RulesProps) -> Html {
             .and_then(|h| a.owner_document()?.query_selector(&h).ok()?)
         {
             part.scroll_into_view();
+            // Reading goes on from there, by keyboard too (the headings take the focus: tabindex -1).
+            let _ = part.unchecked_into::<web_sys::HtmlElement>().focus();
         }
     });
     let info = entry.info();
