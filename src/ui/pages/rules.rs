@@ -7,8 +7,9 @@
 //! (`kit::marks`): no part of the page's bundle handles raw HTML.
 //!
 //! Each text opens with a quick start and a list of its parts, linked as `#<id>`. The app's
-//! routes live in the hash, so the page follows those links itself: a click on one scrolls to
-//! its part and leaves the hash alone (the page without JavaScript follows them as any page).
+//! routes live in the hash, so the page follows those links itself: a click on one (or Enter)
+//! scrolls to its part, focuses it and leaves the hash alone (the page without JavaScript follows
+//! them as any page).
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
