@@ -3,6 +3,8 @@
 // the engines side by side, each with the site served under a sub-path by a server of its own.
 // In each engine:
 // - the home page, its games (as many as the site was built with) and their pictures;
+// - a rules page's contents links, tapped and by the keyboard: each section scrolled to and
+//   focused, the route in the hash unchanged;
 // - each game started from its new-game page and played to its end by clicks on
 //   its board and panel (tests/site/players.mjs);
 // - a reload that loses nothing (mid-game and at the end); keyboard undo and redo, and a move
@@ -254,6 +256,32 @@ async function home(e, d) {
     return imgs.map((i) => i.naturalWidth > 0);
   });
   e.check(thumbs.length === BUILT.length && thumbs.every(Boolean), `home: the ${BUILT.length} games, with their pictures (${JSON.stringify(thumbs)})`);
+}
+
+// A rules page's contents list: its second link tapped and its third followed by the keyboard
+// (focused, then Enter) each scroll their section to the top and focus its heading, the route in
+// the hash unchanged (the page follows these links itself: its routes live in the hash).
+async function rulesLinks(e, d) {
+  await e.open(d, '#/rules/stax');
+  await wait(d, '.rules-text nav.contents a', { ms: 30000 });
+  const where = (n) => run(d, (n) => {
+    const h = document.querySelector(document.querySelectorAll('.rules-text nav.contents a')[n].getAttribute('href'));
+    return { id: h.id, top: Math.round(h.getBoundingClientRect().top), focused: document.activeElement === h, hash: location.hash };
+  }, n);
+  await run(d, () => window.scrollTo(0, 0));
+  const links = await d.findElements({ css: '.rules-text nav.contents a' });
+  await tap(d, links[1]);
+  await d.sleep(300);
+  const tapped = await where(1);
+  await run(d, () => window.scrollTo(0, 0));
+  await d.executeScript('arguments[0].focus();', links[2]);
+  await d.actions({ async: true }).sendKeys(input.Key.ENTER).perform();
+  await d.sleep(300);
+  const keyed = await where(2);
+  for (const [how, at] of [['tapped', tapped], ['by the keyboard', keyed]]) {
+    e.check(at.top >= 0 && at.top <= 60 && at.focused && at.hash === '#/rules/stax',
+      `rules: a contents link ${how} scrolls "${at.id}" to ${at.top} px from the top${at.focused ? ', focused' : ', not focused'}, the hash left at "${at.hash}"`);
+  }
 }
 
 async function reloadAndKeys(e, d) {
@@ -694,7 +722,7 @@ async function shareAndOffline(e, d) {
 }
 
 // Each step, and the seconds it may take at the most.
-const STEPS = [['home', home, 60], ['reload', reloadAndKeys, 120], ['pointers', pointers, 60], ['layout', layout, 120], ['whole games', wholeGames, 600],
+const STEPS = [['home', home, 60], ['rules links', rulesLinks, 60], ['reload', reloadAndKeys, 120], ['pointers', pointers, 60], ['layout', layout, 120], ['whole games', wholeGames, 600],
   ['two tabs', twoTabs, 90], ['races', races, 180], ['turned board', turned, 90], ['computer', computer, 90], ['link and offline', shareAndOffline, 180]];
 
 /// Runs every step in `key`'s engine, against a server of its own (its own origin, and an
