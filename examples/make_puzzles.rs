@@ -94,10 +94,17 @@ fn groups(slug: &str) -> Vec<Group> {
 /// group's variant; Stack Control's colours drawn at random.
 fn setup(slug: &str, group: &Group, k: usize, rng: &mut Rng) -> (String, Vec<PlayerInfo>) {
     let entry = registry::find(slug).expect("a registered game");
-    let form = entry.setup_form(group.players).expect("a player count of the game");
+    let form = entry
+        .setup_form(group.players)
+        .expect("a player count of the game");
     let mut choices: SetupChoices = form.defaults(group.players);
     if slug == "stack-control" {
-        let mut colours: Vec<String> = form.sides.sides().iter().map(|s| s.letter.to_string()).collect();
+        let mut colours: Vec<String> = form
+            .sides
+            .sides()
+            .iter()
+            .map(|s| s.letter.to_string())
+            .collect();
         rng.shuffle(&mut colours);
         colours.truncate(group.players);
         choices.sides = colours;
@@ -108,7 +115,9 @@ fn setup(slug: &str, group: &Group, k: usize, rng: &mut Rng) -> (String, Vec<Pla
             None => choices.values.push((key.to_string(), value.to_string())),
         }
     }
-    let options = entry.options_from(&choices).expect("options the form accepts");
+    let options = entry
+        .options_from(&choices)
+        .expect("options the form accepts");
     let players = choices
         .sides
         .iter()
@@ -294,11 +303,14 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = |name: &str| -> String {
-            args.next().unwrap_or_else(|| panic!("{name} needs a value"))
+            args.next()
+                .unwrap_or_else(|| panic!("{name} needs a value"))
         };
         match arg.as_str() {
             "--count" => settings.count = value("--count").parse().expect("a count"),
-            "--iterations" => settings.iterations = value("--iterations").parse().expect("a number"),
+            "--iterations" => {
+                settings.iterations = value("--iterations").parse().expect("a number")
+            }
             "--random" => settings.random = value("--random").parse().expect("a percentage"),
             "--per-game" => settings.per_game = value("--per-game").parse().expect("a number"),
             "--branches" => settings.branches = value("--branches").parse().expect("a number"),
@@ -307,7 +319,10 @@ fn main() {
         }
     }
     if slugs.is_empty() {
-        slugs = registry::games().iter().map(|g| g.info().slug.to_string()).collect();
+        slugs = registry::games()
+            .iter()
+            .map(|g| g.info().slug.to_string())
+            .collect();
     }
     std::fs::create_dir_all(&settings.out).expect("the output folder");
     for slug in &slugs {

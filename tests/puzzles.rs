@@ -35,8 +35,8 @@ fn path(slug: &str) -> PathBuf {
 fn read(slug: &str) -> (String, Vec<Puzzle>) {
     let text = std::fs::read_to_string(path(slug))
         .unwrap_or_else(|e| panic!("static/puzzles/{slug}.txt cannot be read: {e}"));
-    let puzzles = parse_file(slug, &text)
-        .unwrap_or_else(|e| panic!("static/puzzles/{slug}.txt, {e}"));
+    let puzzles =
+        parse_file(slug, &text).unwrap_or_else(|e| panic!("static/puzzles/{slug}.txt, {e}"));
     (text, puzzles)
 }
 
@@ -57,7 +57,11 @@ fn check_file(slug: &str) {
     for (n, puzzle) in puzzles.iter().enumerate() {
         let what = format!("{slug}.txt, puzzle {} (seed {})", n + 1, puzzle.record.seed);
         assert!(
-            seen.insert((puzzle.record.options.clone(), puzzle.record.seed, puzzle.record.moves.clone())),
+            seen.insert((
+                puzzle.record.options.clone(),
+                puzzle.record.seed,
+                puzzle.record.moves.clone()
+            )),
             "{what}: the same position twice"
         );
         *counts.entry(puzzle.players).or_default() += 1;
@@ -68,7 +72,10 @@ fn check_file(slug: &str) {
             "{what}: the answer {} does not win at once{}",
             puzzle.answer.join(" "),
             if solution.worlds > 1 {
-                format!(" in all {} ways the hidden values could be", solution.worlds)
+                format!(
+                    " in all {} ways the hidden values could be",
+                    solution.worlds
+                )
             } else {
                 String::new()
             }
@@ -161,7 +168,10 @@ fn a_damaged_line_is_reported_with_its_number() {
         .lines()
         .find(|l| !l.starts_with('#') && !l.trim().is_empty())
         .expect("a puzzle line");
-    assert_eq!(parse_line("stack-control", good).map(|p| p.is_some()), Ok(true));
+    assert_eq!(
+        parse_line("stack-control", good).map(|p| p.is_some()),
+        Ok(true)
+    );
     let puzzle = &puzzles[0];
     let json = puzzle.record.to_json();
     let answer = puzzle.answer.join(" ");
@@ -194,4 +204,97 @@ fn a_damaged_line_is_reported_with_its_number() {
     let (_, evade) = read("evade");
     let foreign = evade[0].to_line();
     assert!(damaged_at_line_four("stack-control", good, &foreign).contains("evade"));
+}
+
+/// The solver refuses a position with two winning turns, and tells turns apart as the files
+/// say (Stacks' steps in any order are one turn; Evacuate's releases and Evade's peeks do not
+/// make another).
+#[test]
+fn the_solver_refuses_a_position_with_two_winning_turns() {
+    let mut found = false;
+    for seed in 1..200 {
+        let mut record = stackplay::record::GameRecord::new(
+            "stack-control",
+            "colours=RB",
+            seed,
+            ["R", "B"]
+                .iter()
+                .enumerate()
+                .map(|(i, c)| stackplay::record::PlayerInfo {
+                    name: format!("Player {}", i + 1),
+                    colour: (*c).into(),
+                    computer: None,
+                })
+                .collect(),
+        );
+        let mut game = record.start().expect("a game");
+        let mut rng = stackplay::core::Rng::new(seed);
+        while game.outcome().is_none() {
+            let wins = stackplay::puzzles::solve::turn_wins(game.as_ref(), 100_000)
+                .expect("a turn's enumeration");
+            if wins.wins.len() >= 2 {
+                let solution = solve(&record).expect("a solution");
+                assert!(solution.sure.len() >= 2 && solution.unique().is_none());
+                found = true;
+                break;
+            }
+            let moves = game.legal_moves();
+            let mv = moves[rng.below(moves.len() as u64) as usize].clone();
+            game.play(&mv).expect("a legal move");
+            record.moves.push(mv);
+        }
+        if found {
+            break;
+        }
+    }
+    assert!(
+        found,
+        "a random game reaches a position with two winning moves"
+    );
+    let steps = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(
+        identity("stacks", &steps("e1-off e2-offx2")),
+        identity("stacks", &steps("e2-offx2 e1-off"))
+    );
+    assert_ne!(
+        identity("stacks", &steps("e1-offx2")),
+        identity("stacks", &steps("e1-off e1-off"))
+    );
+    assert_eq!(
+        identity("evacuate", &steps("r4.2+5.2 t3.1 G3@4.2")),
+        identity("evacuate", &steps("G3@4.2"))
+    );
+    assert_ne!(
+        identity("evacuate", &steps("trade:G")),
+        identity("evacuate", &steps("end"))
+    );
+    assert_eq!(
+        identity("evade", &steps("peek:c1 c5-c6")),
+        identity("evade", &steps("c5-c6"))
+    );
+}
+
+/// Evade's puzzles were checked in every way the opponent's face-down coins could be: more
+/// than one, each showing the mover the same view, the record's own among them.
+#[test]
+fn evade_puzzles_are_checked_for_every_hidden_value() {
+    let (_, puzzles) = read("evade");
+    for puzzle in &puzzles {
+        let worlds = stackplay::puzzles::solve::worlds(&puzzle.record, usize::MAX)
+            .expect("the worlds of a puzzle");
+        assert!(
+            worlds.len() > 1,
+            "seed {}: hidden values enumerated",
+            puzzle.record.seed
+        );
+        let mover = puzzle.mover().expect("a mover");
+        let view = |g: &dyn stackplay::registry::AnyGame| {
+            g.view_as(stackplay::core::Viewer::Seat(mover)).position()
+        };
+        let shown = view(worlds[0].as_ref());
+        assert!(worlds.iter().all(|w| view(w.as_ref()) == shown));
+        let whole: std::collections::HashSet<String> =
+            worlds.iter().map(|w| w.position()).collect();
+        assert_eq!(whole.len(), worlds.len(), "the worlds differ");
+    }
 }

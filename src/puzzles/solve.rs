@@ -38,7 +38,8 @@ pub fn identity(slug: &str, steps: &[String]) -> String {
     let prepares = |s: &str| match slug {
         "evacuate" => {
             let mut chars = s.chars();
-            matches!(chars.next(), Some('r' | 't')) && chars.next().is_some_and(|c| c.is_ascii_digit())
+            matches!(chars.next(), Some('r' | 't'))
+                && chars.next().is_some_and(|c| c.is_ascii_digit())
         }
         "evade" => s.starts_with("peek:"),
         _ => false,
@@ -148,7 +149,10 @@ pub fn worlds(record: &GameRecord, limit: usize) -> Result<Vec<Box<dyn AnyGame>>
         return Ok(vec![game]);
     }
     if record.game != "evade" {
-        return Err(format!("no enumeration of hidden values for {}", record.game));
+        return Err(format!(
+            "no enumeration of hidden values for {}",
+            record.game
+        ));
     }
     let mover = game.to_move().ok_or("the game is over")?;
     let view = game.view_as(Viewer::Seat(mover)).position();
@@ -171,7 +175,9 @@ pub fn worlds(record: &GameRecord, limit: usize) -> Result<Vec<Box<dyn AnyGame>>
     let choices: Vec<Vec<Vec<char>>> = seats.iter().map(|values| fillings(values)).collect();
     let count: usize = choices.iter().map(Vec::len).product();
     if count > limit {
-        return Err(format!("{count} ways the unseen values could be, over {limit}"));
+        return Err(format!(
+            "{count} ways the unseen values could be, over {limit}"
+        ));
     }
     let setups: Vec<usize> = record
         .moves
@@ -192,9 +198,7 @@ pub fn worlds(record: &GameRecord, limit: usize) -> Result<Vec<Box<dyn AnyGame>>
             let Some(world) = replay(record, &moves) else {
                 continue;
             };
-            if world.outcome().is_none()
-                && world.view_as(Viewer::Seat(mover)).position() == view
-            {
+            if world.outcome().is_none() && world.view_as(Viewer::Seat(mover)).position() == view {
                 out.push(world);
             }
         }
@@ -219,20 +223,36 @@ fn replay(record: &GameRecord, moves: &[String]) -> Option<Box<dyn AnyGame>> {
 fn fillings(values: &[char]) -> Vec<Vec<char>> {
     let missing: Vec<char> = "na2345".chars().filter(|v| !values.contains(v)).collect();
     let mut out = Vec::new();
-    permute(&missing, &mut Vec::new(), &mut vec![false; missing.len()], &mut |order| {
-        let mut next = order.iter();
-        out.push(
-            values
-                .iter()
-                .map(|&v| if v == '?' { next.next().copied().unwrap_or('?') } else { v })
-                .collect(),
-        );
-    });
+    permute(
+        &missing,
+        &mut Vec::new(),
+        &mut vec![false; missing.len()],
+        &mut |order| {
+            let mut next = order.iter();
+            out.push(
+                values
+                    .iter()
+                    .map(|&v| {
+                        if v == '?' {
+                            next.next().copied().unwrap_or('?')
+                        } else {
+                            v
+                        }
+                    })
+                    .collect(),
+            );
+        },
+    );
     out
 }
 
 /// Calls `each` with every ordering of `items`.
-fn permute(items: &[char], order: &mut Vec<char>, used: &mut Vec<bool>, each: &mut dyn FnMut(&[char])) {
+fn permute(
+    items: &[char],
+    order: &mut Vec<char>,
+    used: &mut Vec<bool>,
+    each: &mut dyn FnMut(&[char]),
+) {
     if order.len() == items.len() {
         each(order);
         return;
