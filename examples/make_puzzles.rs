@@ -9,7 +9,9 @@
 //! Options (before or after the slugs): `--count N` puzzles per player count (32), `--iterations
 //! N` of the computer's search per step (50), `--random N` percent of steps played at random
 //! (20), `--per-game N` puzzles kept from one game at most (2), `--branches N` other endings
-//! played from a late position of each game (4), `--out DIR` (`static/puzzles`).
+//! played from a late position of each game (4), `--max-line N` bytes at most a puzzle's line
+//! (0: no limit; 1500 for Evacuate, whose match records are long), `--out DIR`
+//! (`static/puzzles`).
 //! Everything is seeded: the same options write the same files.
 
 use std::time::Instant;
@@ -28,6 +30,7 @@ struct Settings {
     random: u64,
     per_game: usize,
     branches: usize,
+    max_line: usize,
     out: String,
 }
 
@@ -244,6 +247,16 @@ fn make(slug: &str, settings: &Settings) -> (Vec<String>, Vec<String>) {
                 if chosen.len() >= settings.per_game {
                     break;
                 }
+                // A file's size: the records of long games can be left out.
+                let line = Puzzle {
+                    players: group.players,
+                    answer: c.2.clone(),
+                    record: c.0.upto(c.1),
+                }
+                .to_line();
+                if settings.max_line > 0 && line.len() > settings.max_line {
+                    continue;
+                }
                 if chosen
                     .iter()
                     .any(|k| k.2 == c.2 || k.0.upto(k.1).moves == c.0.upto(c.1).moves)
@@ -297,6 +310,7 @@ fn main() {
         random: 20,
         per_game: 2,
         branches: 4,
+        max_line: 0,
         out: "static/puzzles".into(),
     };
     let mut slugs = Vec::new();
@@ -314,6 +328,7 @@ fn main() {
             "--random" => settings.random = value("--random").parse().expect("a percentage"),
             "--per-game" => settings.per_game = value("--per-game").parse().expect("a number"),
             "--branches" => settings.branches = value("--branches").parse().expect("a number"),
+            "--max-line" => settings.max_line = value("--max-line").parse().expect("a number"),
             "--out" => settings.out = value("--out"),
             slug => slugs.push(slug.to_string()),
         }
@@ -331,8 +346,13 @@ fn main() {
         let (lines, summary) = make(slug, &settings);
         let mut text = format!(
             "# Stackplay puzzles: {name}. One a line: players<TAB>answer<TAB>game record (JSON) up to the puzzle's position; docs/puzzles.md.\n\
-             # Made by: cargo run --release --no-default-features --example make_puzzles -- {slug} --count {} --iterations {} --random {} --per-game {} --branches {}\n",
-            settings.count, settings.iterations, settings.random, settings.per_game, settings.branches
+             # Made by: cargo run --release --no-default-features --example make_puzzles -- {slug} --count {} --iterations {} --random {} --per-game {} --branches {} --max-line {}\n",
+            settings.count,
+            settings.iterations,
+            settings.random,
+            settings.per_game,
+            settings.branches,
+            settings.max_line
         );
         for s in &summary {
             text.push_str(&format!("# {s}\n"));
