@@ -3,7 +3,8 @@
 //! to move has exactly one turn that wins at once ([`stackplay::puzzles::solve`]).
 //!
 //! ```sh
-//! cargo run --release --no-default-features --example make_puzzles -- stack-control evade stacks stax evacuate
+//! cargo run --release --no-default-features --example make_puzzles -- stack-control evade stacks stax
+//! cargo run --release --no-default-features --example make_puzzles -- evacuate --count 30 --max-line 1500
 //! ```
 //!
 //! Options (before or after the slugs): `--count N` puzzles per player count (32), `--iterations
@@ -12,7 +13,7 @@
 //! played from a late position of each game (4), `--max-line N` bytes at most a puzzle's line
 //! (0: no limit; 1500 for Evacuate, whose match records are long), `--out DIR`
 //! (`static/puzzles`).
-//! Everything is seeded: the same options write the same files.
+//! Everything is seeded: the same options write the same puzzles (the comments' times aside).
 
 use std::time::Instant;
 
