@@ -9,6 +9,7 @@
 //! - [`computer`]: the computer's turn, as the page asks for it and its Web Worker answers.
 //! - [`storage`]: saved games in the browser, validated on every load.
 //! - [`stats`]: how the people did, game by game, from the saved games.
+//! - [`puzzles`]: the puzzle files (positions of real games with one winning turn).
 //! - `ui` (feature `ui`, on by default): the Yew app: routes, pages and shared components.
 //!
 //! Without the `ui` feature the crate is the engines alone and depends on no web crate.
@@ -19,6 +20,7 @@ pub mod ai;
 pub mod core;
 pub mod games;
 pub mod json;
+pub mod puzzles;
 pub mod record;
 pub mod registry;
 pub mod session;
