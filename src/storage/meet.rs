@@ -143,20 +143,32 @@ impl Backup {
         let Some(games) = file.need("games").ok().and_then(|g| g.items().ok()) else {
             return BackupFile::NotABackup;
         };
-        BackupFile::Games(
-            games
-                .iter()
-                .map(|game| {
-                    let saved = SavedGame::judge(game)?;
-                    for (seat, p) in saved.record.players.iter().enumerate() {
-                        check_name(&p.name).map_err(|why| {
-                            EntryError::damaged(format!("player {}'s name {why}", seat + 1))
-                        })?;
-                    }
-                    Ok(saved)
-                })
-                .collect(),
-        )
+        BackupFile::Games(games.iter().map(Backup::game).collect())
+    }
+
+    /// Reads one game of a backup, fully validated (the players' names included).
+    ///
+    /// # Errors
+    /// Why it is not added, in words.
+    pub fn game(game: &json::Json) -> Result<SavedGame, EntryError> {
+        let saved = SavedGame::judge(game)?;
+        for (seat, p) in saved.record.players.iter().enumerate() {
+            check_name(&p.name)
+                .map_err(|why| EntryError::damaged(format!("player {}'s name {why}", seat + 1)))?;
+        }
+        Ok(saved)
+    }
+
+    /// [`Backup::game`] of a game's text, as [`super::backup::Scan`] found it in a file.
+    ///
+    /// # Errors
+    /// As [`Backup::game`]; and when it is not text or not JSON.
+    pub fn game_text(bytes: &[u8]) -> Result<SavedGame, EntryError> {
+        let tree = std::str::from_utf8(bytes)
+            .ok()
+            .and_then(|text| json::parse(text).ok())
+            .ok_or_else(|| EntryError::damaged("not readable"))?;
+        Backup::game(&tree)
     }
 
     /// The games of a backup file, each read or refused with its reason (see

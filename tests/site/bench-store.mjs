@@ -1,0 +1,125 @@
+// How the store does with many games (issue 57), in headless Chromium: a backup of
+// BENCH_GAMES games (10,000 by default) made from the records of tests/site/fixtures (each
+// cut at a different move, so some are over and some are not), opened on the home page; then
+// the page reloaded with all of them saved. Prints the restore's time, the main thread's
+// longest task meanwhile (a `longtask` performance entry, Chromium only), and the time from a
+// reload to the first saved games listed. With BENCH_BIG=1 a 50,000-game backup is restored
+// after it (about 2.5 minutes more). Figures only: nothing here fails on a time.
+// Usage: node tests/site/bench-store.mjs [dist dir]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { start, root } from './serve.mjs';
+
+const site = await start(process.argv[2]);
+const { base, browser } = site;
+const fixtures = fs.readFileSync(path.join(root, 'tests/site/fixtures/bench-games.jsonl'), 'utf8')
+  .split('\n').filter(Boolean).map((line) => JSON.parse(line));
+const limit = Number(process.env.BENCH_TIMEOUT_S || 600) * 1000;
+
+/// A backup file of `n` games (ids `<prefix>0`...), written to a temporary file; its path.
+export function backupOf(n, prefix = 'g') {
+  const now = Date.UTC(2026, 10, 1);
+  const games = [];
+  for (let i = 0; i < n; i++) {
+    const record = fixtures[i % fixtures.length];
+    // Cut at 0 to 100 % of its moves (every tenth game whole): finished and running games.
+    const cut = i % 10 === 0 ? record.moves.length : Math.floor((record.moves.length * ((i * 37) % 101)) / 100);
+    const players = record.players.map((p, s) => ({ ...p, name: `${['Ann', 'Ben', 'Cy', 'Di', 'Eve'][s]} ${i}` }));
+    games.push(JSON.stringify({
+      schema: 1, id: `${prefix}${i}`, record: { ...record, players, moves: record.moves.slice(0, cut) },
+      cursor: cut, created_ms: now - i * 60000, updated_ms: now - i * 60000 + 1000,
+    }));
+  }
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stackplay-bench-')), `backup-${n}.json`);
+  fs.writeFileSync(file, `{"stackplay_backup":1,"games":[${games.join(',')}]}`);
+  return file;
+}
+
+/// Records the main thread's long tasks (`window.longTasks`, each's duration in ms) and when
+/// the first saved game is listed (`window.firstListed`, ms since the navigation began).
+const observe = () => {
+  window.longTasks = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); })
+    .observe({ type: 'longtask', buffered: true });
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('.saved')) { window.firstListed = performance.now(); observer.disconnect(); }
+  }).observe(document, { childList: true, subtree: true });
+};
+const tasks = async (page) => {
+  const all = await page.evaluate(() => window.longTasks.splice(0));
+  return { longest: Math.round(Math.max(0, ...all)), over200: all.filter((d) => d > 200).length };
+};
+const stored = (page) => page.evaluate(() => new Promise((resolve) => {
+  const req = indexedDB.open('stackplay');
+  req.onsuccess = () => {
+    const count = req.result.transaction('games').objectStore('games').count();
+    count.onsuccess = () => { resolve(count.result); req.result.close(); };
+  };
+  req.onerror = () => resolve(-1);
+}));
+
+/// Restores a backup of `n` games into an empty browser profile; prints its figures.
+async function restore(context, n, prefix) {
+  const file = backupOf(n, prefix);
+  const mb = (fs.statSync(file).size / 1e6).toFixed(1);
+  const page = await context.newPage();
+  await page.goto(base + '#/');
+  await page.waitForSelector('input[type=file]');
+  await tasks(page);
+  const began = Date.now();
+  await page.setInputFiles('input[type=file]', file);
+  const done = await page.waitForFunction(() => /added/.test((document.querySelector('#file-message') || {}).textContent || ''),
+    null, { timeout: limit, polling: 250 }).then(() => true, () => false);
+  const seconds = (Date.now() - began) / 1000;
+  const { longest, over200 } = await tasks(page);
+  const count = await stored(page);
+  console.log(done
+    ? `restore of ${n} games (${mb} MB): ${seconds.toFixed(1)} s (${Math.round(n / seconds)} games/s); longest main-thread task ${longest} ms, ${over200} over 200 ms; ${count} stored`
+    : `restore of ${n} games (${mb} MB): not done after ${seconds.toFixed(0)} s, ${count} stored (${(count / seconds).toFixed(1)} games/s); longest main-thread task ${longest} ms, ${over200} over 200 ms`);
+  if (!done) {
+    // (An older build, too slow to finish:) the rest written straight into the database, so
+    // that the reload below still has every game.
+    const games = JSON.parse(fs.readFileSync(file, 'utf8')).games.map((g) => [g.id, JSON.stringify(g)]);
+    await page.goto('about:blank');
+    await page.goto(base + 'index.html?none');
+    await page.evaluate((games) => new Promise((resolve) => {
+      const req = indexedDB.open('stackplay');
+      req.onsuccess = () => {
+        const tx = req.result.transaction('games', 'readwrite');
+        for (const [id, text] of games) tx.objectStore('games').put(text, id);
+        tx.oncomplete = () => { req.result.close(); resolve(); };
+      };
+    }), games);
+  }
+  fs.rmSync(path.dirname(file), { recursive: true });
+  return page;
+}
+
+try {
+  const n = Number(process.env.BENCH_GAMES || 10000);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(observe);
+  const page = await restore(context, n, 'g');
+  // A reload with every game saved: the first games listed, and the longest task.
+  for (let i = 0; i < 2; i++) {
+    await page.reload();
+    await page.waitForSelector('.saved', { timeout: limit });
+    const first = await page.evaluate(() => window.firstListed);
+    await page.waitForTimeout(1000);
+    const { longest } = await tasks(page);
+    console.log(`home page with ${n} games saved, reload ${i + 1}: first games listed ${Math.round(first)} ms after the navigation began; longest main-thread task ${longest} ms`);
+  }
+  await context.close();
+  if (process.env.BENCH_BIG) {
+    const big = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await big.addInitScript(observe);
+    await restore(big, 50000, 'b');
+    await big.close();
+  }
+} catch (e) {
+  site.failures.push(String(e));
+  console.log('FAIL', e);
+} finally {
+  await site.finish('the store with many games (benchmark)');
+}
