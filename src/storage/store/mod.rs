@@ -14,7 +14,10 @@
 //! untouched), and the pages say so ([`Kind`]).
 
 mod links;
+mod list;
 mod open;
+
+pub use list::{Listed, Listing};
 
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -190,6 +193,12 @@ impl Drop for Listening {
 
 const AT_GAME: &str = "game.";
 const AT_ASIDE: &str = "aside.";
+
+/// Whether a game (when last played, id) is listed after another: the most recently played
+/// first.
+fn listed_after(a: (f64, &str), b: (f64, &str)) -> bool {
+    b.0.total_cmp(&a.0).then(a.1.cmp(b.1)) == std::cmp::Ordering::Greater
+}
 
 /// An aside entry's stored value: its reason (never with a NUL), a NUL, its text.
 fn aside_value(reason: &str, text: &str) -> String {
@@ -400,18 +409,25 @@ impl Store {
             }
         }
         crate::core::sort_small_by(&mut shelf.games, |a, b| {
-            b.updated_ms.total_cmp(&a.updated_ms).then(a.id.cmp(&b.id))
-                == std::cmp::Ordering::Greater
+            listed_after((a.updated_ms, &a.id), (b.updated_ms, &b.id))
         });
-        for (key, reason, _) in self.0.aside.borrow().iter() {
+        shelf.aside = self.set_aside();
+        shelf
+    }
+
+    /// The entries that do not open, each with its reason.
+    fn set_aside(&self) -> Vec<SetAside> {
+        let aside = self.0.aside.borrow();
+        let mut out = Vec::with_capacity(aside.len());
+        for (key, reason, _) in aside.iter() {
             let id = key.split_once('.').map_or(key.as_str(), |(_, id)| id);
-            shelf.aside.push(SetAside {
+            out.push(SetAside {
                 key: key.clone(),
                 id: id.to_string(),
                 reason: reason.clone(),
             });
         }
-        shelf
+        out
     }
 
     /// One saved game by id (this tab's version), with its timeline when the store has just

@@ -1,18 +1,20 @@
 //! `#/`: the games, the saved games to continue, and entries that could not be read.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::record::GameRecord;
-use crate::registry::{self, AnyGame};
-use crate::stats;
-use crate::storage::entry::EntryError;
-use crate::storage::meet::{Backup, BackupFile};
-use crate::storage::store::{Kind, Restored, Store};
-use crate::storage::{SavedGame, SetAside};
-use crate::ui::actions::import_record;
+use super::restore::{open_file, Progress};
+use crate::registry;
+use crate::stats::{self, Tally};
+use crate::storage::entry::Standing;
+use crate::storage::meet::Backup;
+use crate::storage::store::{Kind, Listed, Listing, Store};
+use crate::storage::SetAside;
 use crate::ui::browser;
-use crate::ui::components::status::{isolated, player_name, status_line};
+use crate::ui::components::status::{isolated, status_line};
 use crate::ui::kit::fixed;
 use crate::ui::routes::Route;
 use crate::ui::views;
@@ -55,35 +57,31 @@ fn game_name(slug: &str) -> &'static str {
     registry::find(slug).map_or("?", |e| e.info().name)
 }
 
-fn saved_row(
-    saved: &SavedGame,
-    end: Option<&dyn AnyGame>,
-    unsaved: bool,
-    on_delete: Callback<String>,
-) -> Html {
-    let record = &saved.record;
-    let name = game_name(&record.game);
-    // The live game (all its moves), even if the board was left on an earlier move.
-    let status = end.map_or_else(String::new, |g| status_line(record, g));
-    let players: Vec<String> = (0..record.players.len())
-        .map(|s| player_name(record, s))
-        .collect();
+/// A saved game's row: nothing in it is replayed (where the game stands after all its moves,
+/// even if the board was left on an earlier move, is the list's).
+fn saved_row(saved: &Listed, unsaved: bool, on_delete: Callback<String>) -> Html {
+    let name = game_name(&saved.game);
+    let status = saved
+        .standing
+        .as_ref()
+        .map_or_else(String::new, |s| status_line(&saved.players, s));
+    let players: Vec<&str> = saved.players.iter().map(|p| p.name.as_str()).collect();
     let id = saved.id.clone();
     html! {
         <li class="saved" data-id={saved.id.clone()}>
             <a class="continue" href={Route::Play(saved.id.clone()).href()}>
                 <strong>{ name }</strong>
                 <span class="who">
-                    { for record.players.iter().zip(&players).map(|(p, name)| html! {
+                    { for saved.players.iter().map(|p| html! {
                         <span class="player-tag">
                             <span class="dot" aria-hidden="true"
-                                style={format!("background:{}", views::paint(&record.game, &p.colour).fill)}></span>
-                            <bdi>{ name.clone() }</bdi>
+                                style={format!("background:{}", views::paint(&saved.game, &p.colour).fill)}></span>
+                            <bdi>{ p.name.clone() }</bdi>
                         </span>
                     }) }
                 </span>
                 <span class="status">{ status }</span>
-                if saved.copy_of.is_some() { { fixed::markup(r#"<span class="badge">copy</span>"#) } }
+                if saved.copy { { fixed::markup(r#"<span class="badge">copy</span>"#) } }
                 if unsaved { { fixed::markup(r#"<span class="badge unsaved">not saved yet</span>"#) } }
                 <span class="when">{ if saved.updated_ms > 0.0 { format!("last played {}", browser::local_time(saved.updated_ms)) } else { "last played: unknown".to_string() } }</span>
             </a>
@@ -135,74 +133,26 @@ fn size_text(bytes: f64) -> String {
     }
 }
 
-/// Adds a backup's games beside the saved ones (never over one), and says what happened:
-/// how many were added, already here or added as copies, and how many were not, with each
-/// reason in words.
-async fn restore_backup(store: &Store, games: Vec<Result<SavedGame, EntryError>>) -> String {
-    let mut good = Vec::new();
-    let mut refused = 0;
-    let mut reasons: Vec<String> = Vec::new();
-    for game in games {
-        match game {
-            Ok(g) => good.push(g),
-            Err(e) => {
-                refused += 1;
-                // The reason without what is said of stored entries ("left as it is").
-                let why = e.reason.replace("; it is left as it is", "");
-                if !reasons.contains(&why) {
-                    reasons.push(why);
-                }
-            }
-        }
-    }
-    let Restored {
-        added,
-        skipped,
-        copies,
-        unsaved,
-        why,
-    } = store.restore(good).await;
-    let mut text = format!(
-        "Backup opened: {added} game{} added",
-        if added == 1 { "" } else { "s" }
-    );
-    if copies > 0 {
-        text.push_str(&format!(
-            ", {copies} added as copies (another version of each is here)"
-        ));
-    }
-    if skipped > 0 {
-        text.push_str(&format!(", {skipped} already here"));
-    }
-    if refused > 0 {
-        text.push_str(&format!(", {refused} not added: {}", reasons.join("; ")));
-    }
-    text.push('.');
-    if let Some(why) = why {
-        text.push_str(&format!(
-            " {unsaved} could not be saved: {why}. They are still in the backup file: make room (delete finished games) and open it again."
-        ));
-    }
-    text
+/// How many saved games are listed at first, and how many more each "Show more" lists.
+const SHOWN_FIRST: usize = 50;
+
+/// What the page shows of the saved games: the list, and the results counted from it.
+struct Shelf {
+    listing: Listing,
+    tallies: Vec<Tally>,
 }
 
-/// Opens a file: a backup of every game (added beside the saved ones, never over one) or
-/// one game record (added as a new game, then opened).
-async fn open_file(store: &Store, text: &str) -> Result<Option<String>, String> {
-    match Backup::open(text) {
-        BackupFile::NotABackup => {}
-        BackupFile::Newer(version) => {
-            return Err(format!(
-                "That file is a backup made by a newer version of the app (format {version}): nothing was added."
-            ))
-        }
-        BackupFile::Games(games) => return Ok(Some(restore_backup(store, games).await)),
-    }
-    let record =
-        GameRecord::from_json(text).map_err(|e| format!("That file cannot be opened: {e}."))?;
-    let id = import_record(store, record)?;
-    browser::navigate(&Route::Play(id));
-    Ok(None)
+/// The saved games as the page shows them, and the results (nothing replayed).
+fn shelf(store: &Store) -> Rc<Shelf> {
+    let listing = store.list();
+    let tallies = stats::tally(listing.games.iter().map(|g| {
+        let winners = match &g.standing {
+            Some(Standing::Over(winners)) => Some(winners.as_slice()),
+            _ => None,
+        };
+        (g.game.as_str(), g.players.as_slice(), winners)
+    }));
+    Rc::new(Shelf { listing, tallies })
 }
 
 /// Props of [`Home`].
@@ -216,7 +166,10 @@ pub struct HomeProps {
 #[component]
 pub fn Home(props: &HomeProps) -> Html {
     let saved = props.store.clone();
-    let store = use_state(|| saved.load_all());
+    let store = use_state(|| shelf(&saved));
+    let shown = use_state(|| SHOWN_FIRST);
+    let progress = use_state(|| None::<Progress>);
+    let cancel = use_state(|| Rc::new(Cell::new(false)));
     let kind = saved.kind();
     // What the browser says the site uses of its storage, and allows.
     let estimate = use_state(|| None::<(f64, f64)>);
@@ -230,9 +183,20 @@ pub fn Home(props: &HomeProps) -> Html {
                     estimate.set(Some(e));
                 }
             });
-            // Another tab's move, new game or deletion shows here at once.
+            // Another tab's move, new game or deletion shows here at once (within 100 ms: the
+            // news of a thousand games another tab adds is listed once, not a thousand times).
             let reader = saved.clone();
-            let listening = saved.listen(Callback::from(move |_| store.set(reader.load_all())));
+            let waiting = Rc::new(Cell::new(false));
+            let listening = saved.listen(Callback::from(move |_| {
+                if !waiting.replace(true) {
+                    let (waiting, store, reader) = (waiting.clone(), store.clone(), reader.clone());
+                    gloo_timers::callback::Timeout::new(100, move || {
+                        waiting.set(false);
+                        store.set(shelf(&reader));
+                    })
+                    .forget();
+                }
+            }));
             move || drop(listening)
         });
     }
@@ -255,15 +219,11 @@ pub fn Home(props: &HomeProps) -> Html {
         Callback::from(move |_| {
             // Judged on what is stored now, not when the page opened.
             let finished: Vec<String> = saved
-                .load_all()
+                .list()
                 .games
-                .iter()
-                .filter(|g| {
-                    g.record
-                        .replay(g.record.moves.len())
-                        .is_ok_and(|p| p.outcome().is_some())
-                })
-                .map(|g| g.id.clone())
+                .into_iter()
+                .filter(|g| matches!(g.standing, Some(Standing::Over(_))))
+                .map(|g| g.id)
                 .collect();
             let question = format!(
                 "Delete the {} finished game{}? This cannot be undone (download a backup first to keep them).",
@@ -274,7 +234,7 @@ pub fn Home(props: &HomeProps) -> Html {
                 for id in &finished {
                     saved.delete(id);
                 }
-                store.set(saved.load_all());
+                store.set(shelf(&saved));
             }
         })
     };
@@ -284,6 +244,7 @@ pub fn Home(props: &HomeProps) -> Html {
         Callback::from(move |_| {
             // Entries left in place for a newer version of the app are not discarded.
             let aside: Vec<&SetAside> = store
+                .listing
                 .aside
                 .iter()
                 .filter(|a| saved.is_aside_key(&a.key))
@@ -293,7 +254,7 @@ pub fn Home(props: &HomeProps) -> Html {
                 for a in aside {
                     saved.discard(&a.key);
                 }
-                store.set(saved.load_all());
+                store.set(shelf(&saved));
             }
         })
     };
@@ -305,7 +266,7 @@ pub fn Home(props: &HomeProps) -> Html {
         Callback::from(move |key: String| {
             if browser::confirm(question) {
                 act(&saved, &key);
-                store.set(saved.load_all());
+                store.set(shelf(&saved));
             }
         })
     };
@@ -318,6 +279,8 @@ pub fn Home(props: &HomeProps) -> Html {
         let file_message = file_message.clone();
         let store = store.clone();
         let saved = saved.clone();
+        let progress = progress.clone();
+        let cancel = (*cancel).clone();
         Callback::from(move |e: Event| {
             let Some(input) = e
                 .target()
@@ -330,24 +293,18 @@ pub fn Home(props: &HomeProps) -> Html {
             };
             // Clear the picker so choosing the same file again is noticed.
             input.set_value("");
-            if file.size() > 20_000_000.0 {
-                file_message.set(Some(
-                    "That file is too large to be a game record or a backup.".to_string(),
-                ));
-                return;
-            }
-            let file_message = file_message.clone();
-            let store = store.clone();
-            let saved = saved.clone();
+            cancel.set(false);
+            file_message.set(None);
+            let (file_message, store, saved) = (file_message.clone(), store.clone(), saved.clone());
+            let (progress, cancel) = (progress.clone(), cancel.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
-                let result = match text.ok().and_then(|t| t.as_string()) {
-                    None => Err("That file could not be read.".to_string()),
-                    Some(text) => open_file(&saved, &text).await,
-                };
+                let shows = progress.clone();
+                let on_progress = Callback::from(move |p| shows.set(Some(p)));
+                let result = open_file(&saved, file, &on_progress, &cancel).await;
+                progress.set(None);
                 match result {
                     Ok(Some(report)) => {
-                        store.set(saved.load_all());
+                        store.set(shelf(&saved));
                         file_message.set(Some(report));
                     }
                     Ok(None) => {}
@@ -356,22 +313,20 @@ pub fn Home(props: &HomeProps) -> Html {
             });
         })
     };
-    let shelf = &*store;
+    let on_cancel = {
+        let cancel = (*cancel).clone();
+        Callback::from(move |_| cancel.set(true))
+    };
+    let on_more = {
+        let shown = shown.clone();
+        Callback::from(move |_| shown.set(*shown + SHOWN_FIRST))
+    };
+    let shelf = &store.listing;
     let games = &shelf.games;
     let aside = &shelf.aside;
     let unsaved = |id: &str| shelf.unsaved.iter().any(|(u, _)| u == id);
     let full = shelf.unsaved.first().map(|(_, why)| *why);
-    // Each game as it stands, replayed once for its status and the statistics.
-    let ends: Vec<Option<Box<dyn AnyGame>>> = games
-        .iter()
-        .map(|g| g.record.replay(usize::MAX).ok())
-        .collect();
-    let tallies = stats::tally(
-        games
-            .iter()
-            .zip(&ends)
-            .map(|(g, end)| (&g.record, end.as_ref().and_then(|e| e.outcome()))),
-    );
+    let tallies = &store.tallies;
     html! {
         <section class="page home">
             { fixed::markup("<h1>Stacking games for friends around one device</h1>") }
@@ -393,7 +348,12 @@ pub fn Home(props: &HomeProps) -> Html {
             // Returning players see their games first; newcomers see the games to start.
             if !games.is_empty() {
                 { fixed::markup("<h2>Continue</h2>") }
-                <ul class="saved-list">{ for games.iter().zip(&ends).map(|(g, end)| saved_row(g, end.as_deref(), unsaved(&g.id), on_delete.clone())) }</ul>
+                <ul class="saved-list">{ for games.iter().take(*shown).map(|g| saved_row(g, unsaved(&g.id), on_delete.clone())) }</ul>
+                if games.len() > *shown {
+                    <p class="actions"><button type="button" id="show-more" onclick={on_more}>
+                        { format!("Show more ({} not shown)", games.len() - *shown) }
+                    </button></p>
+                }
                 <p class="storage-use" id="storage-use">
                     if let Some((used, quota)) = *estimate {
                         { format!("This site uses {} of the {} this browser allows it.", size_text(used), size_text(quota)) }
@@ -440,8 +400,19 @@ pub fn Home(props: &HomeProps) -> Html {
             }
             { fixed::markup("<h2>Open a game file or a backup</h2>") }
             <label class="file">{ "Game record or backup (.json): " }
-                <input type="file" accept=".json,application/json" onchange={on_file} />
+                <input type="file" accept=".json,application/json" onchange={on_file} disabled={progress.is_some()} />
             </label>
+            if let Some(p) = *progress {
+                <div class="restoring" id="restoring" role="status">
+                    <label for="restore-progress">{ if p.adding {
+                        format!("Adding the backup's games: {} of {}", p.done as u64, p.of as u64)
+                    } else {
+                        format!("Reading the file: {} of {}", size_text(p.done), size_text(p.of))
+                    } }</label>
+                    <progress id="restore-progress" max={(p.of as u64).to_string()} value={(p.done as u64).to_string()}></progress>
+                    <button type="button" id="restore-cancel" onclick={on_cancel}>{ "Cancel" }</button>
+                </div>
+            }
             if let Some(m) = &*file_message { <p class="error" role="alert" id="file-message">{ m.clone() }</p> }
         </section>
     }
