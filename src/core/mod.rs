@@ -17,17 +17,28 @@ pub mod playout;
 pub mod rng;
 pub mod setup;
 
-/// Sorts a list in place (a heap sort: n log n steps, for the thousands of saved games too).
-/// Each library sort instantiated in the browser bundle costs about 4 KB of code, this one a
+/// Sorts a short list in place (an insertion sort). For the few short lists the page sorts:
+/// each library sort instantiated in the browser bundle costs about 4 KB of code, this one a
 /// few hundred bytes. The result is the same as `sort_unstable`'s wherever equal elements
 /// are indistinguishable (every use here).
 pub fn sort_small<T: Ord>(v: &mut [T]) {
     sort_small_by(v, |a, b| a > b);
 }
 
-/// [`sort_small`] by an order of one's own: `after(a, b)` says `a` belongs after `b`. Not
-/// stable.
+/// [`sort_small`] by an order of one's own: `after(a, b)` says `a` belongs after `b`. Stable.
 pub fn sort_small_by<T>(v: &mut [T], mut after: impl FnMut(&T, &T) -> bool) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && after(&v[j - 1], &v[j]) {
+            v.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// [`sort_small_by`] for a long list (a heap sort: n log n steps, for thousands of saved
+/// games, in a few hundred bytes of code too). Not stable.
+pub fn sort_many_by<T>(v: &mut [T], mut after: impl FnMut(&T, &T) -> bool) {
     // Moves `v[root]` down the heap of `v[..end]` (each parent after its children).
     let mut sift = |v: &mut [T], mut root: usize, end: usize| loop {
         let mut child = 2 * root + 1;

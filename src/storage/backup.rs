@@ -124,8 +124,12 @@ impl Scan {
 
     fn end_version(&mut self, bytes: &[u8], i: usize) {
         if let Some(start) = self.version_start.take() {
-            let text = std::str::from_utf8(&bytes[start..i]).unwrap_or("");
-            self.version = Some(text.trim().parse().ok());
+            // Digits, and the white space before the comma.
+            let digits = bytes[start..i].trim_ascii_end();
+            self.version = Some(digits.iter().try_fold(0u64, |n, &b| {
+                let digit = b.is_ascii_digit().then(|| u64::from(b - b'0'))?;
+                n.checked_mul(10)?.checked_add(digit)
+            }));
         }
     }
 
@@ -184,7 +188,7 @@ mod tests {
                     Scanned::Newer(v) => BackupFile::Newer(v),
                     Scanned::Games(at) => BackupFile::Games(
                         at.iter()
-                            .map(|&(from, to)| Backup::game_text(&text.as_bytes()[from..to]))
+                            .map(|&(from, to)| Backup::game_text(text.get(from..to)))
                             .collect(),
                     ),
                 })
@@ -230,6 +234,9 @@ mod tests {
             r#"{"stackplay_backup":1,"games":[],"games":[]}"#.to_string(),
             r#"{"stackplay_backup":1,"games":{}}"#.to_string(),
             r#"{"stackplay_backup":"1","games":[]}"#.to_string(),
+            r#"{"stackplay_backup":1x,"games":[]}"#.to_string(),
+            r#"{"stackplay_backup":99999999999999999999,"games":[]}"#.to_string(),
+            r#"{"stackplay_backup": 2 ,"games":[]}"#.to_string(),
             format!("{one} x"),
             format!("{one}{one}"),
             format!("[{one}]"),

@@ -207,6 +207,17 @@ impl SavedGame {
             .map(|(_, standing)| standing)
     }
 
+    /// Where the game stands after all its moves: as noted, or found by replaying it once
+    /// (and noted); `None` when it does not replay.
+    pub fn standing_now(&mut self) -> Option<Standing> {
+        if let Some(standing) = self.standing() {
+            return Some(standing.clone());
+        }
+        let last = self.record.replay(usize::MAX).ok()?;
+        self.note_standing(last.as_ref());
+        Some(Standing::of(last.as_ref()))
+    }
+
     /// Notes where the game stands: `last` is the position after all its moves.
     pub fn note_standing(&mut self, last: &dyn AnyGame) {
         self.known = Known(Some((check_of(&self.record), Standing::of(last))));
@@ -446,7 +457,8 @@ impl SavedGame {
     /// and `"hint_seats":[0,3]` (by seat) when some were shown, `"table":{"around":true,"flipped":false}` and
     /// `"clock":{"paused":false,"used":1234.0,"since":1700000000000.0}` when not as a new
     /// game's (`"since"` only while the clock runs), so an entry without them is written as
-    /// before they were; and `"standing":{"check":"<16 hex digits>","to_move":1}` (or
+    /// before they were; and `"standing":{"check":12345,"to_move":1}` (the check a whole number
+    /// below 2^64; or
     /// `"winners":[0]`) when where it stands is known for this record ([`SavedGame::standing`]).
     pub fn to_json(&self) -> String {
         let mut out = String::from("{");
@@ -503,7 +515,7 @@ impl SavedGame {
             json::write_key(&mut out, "standing");
             out.push('{');
             json::write_key(&mut out, "check");
-            json::write_str(&mut out, &format!("{:016x}", check_of(&self.record)));
+            out.push_str(&check_of(&self.record).to_string());
             match standing {
                 Standing::ToMove(seat) => {
                     json::write_key(&mut out, "to_move");
@@ -548,9 +560,9 @@ impl SavedGame {
     }
 }
 
-/// A stored standing: `{"check":"<16 hex digits>","to_move":1}` or `{...,"winners":[0]}`.
+/// A stored standing: `{"check":12345,"to_move":1}` or `{"check":12345,"winners":[0]}`.
 fn read_standing(v: &Json) -> Result<(u64, Standing), JsonError> {
-    let check = u64::from_str_radix(v.need("check")?.str()?, 16).map_err(|_| JsonError::shape())?;
+    let check = v.need("check")?.u64()?;
     let standing = match v.field("winners")? {
         Some(w) => Standing::Over(
             w.items()?
@@ -737,7 +749,7 @@ pub(crate) mod tests {
         assert_eq!(read.standing(), Some(&want));
         let stored = read.to_json();
         assert!(
-            stored.contains(r#","standing":{"check":""#)
+            stored.contains(r#","standing":{"check":"#)
                 && stored.ends_with(&format!(r#","to_move":{seat}}}}}"#)),
             "{stored}"
         );
@@ -761,8 +773,8 @@ pub(crate) mod tests {
             assert!(SavedGame::parse(&bad).is_err(), "{bad}");
         }
         // A damaged standing is only not known: the entry is replayed and opens.
-        for odd in [r#""check":"zz""#, r#""check":1"#] {
-            let odd = stored.replacen(r#""check":""#, &format!("{odd},\"x\":\""), 1);
+        for odd in [r#""check":"1""#, r#""check":1.5"#] {
+            let odd = stored.replacen(r#""check":"#, &format!("{odd},\"x\":"), 1);
             let read = SavedGame::parse(&odd).unwrap();
             assert_eq!(read.standing(), Some(&want), "{odd}");
         }

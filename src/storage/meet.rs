@@ -159,13 +159,13 @@ impl Backup {
         Ok(saved)
     }
 
-    /// [`Backup::game`] of a game's text, as [`super::backup::Scan`] found it in a file.
+    /// [`Backup::game`] of a game's text, as [`super::backup::Scan`] found it in a file
+    /// (`None`: the file's text does not cut there).
     ///
     /// # Errors
-    /// As [`Backup::game`]; and when it is not text or not JSON.
-    pub fn game_text(bytes: &[u8]) -> Result<SavedGame, EntryError> {
-        let tree = std::str::from_utf8(bytes)
-            .ok()
+    /// As [`Backup::game`]; and when it is not JSON.
+    pub fn game_text(text: Option<&str>) -> Result<SavedGame, EntryError> {
+        let tree = text
             .and_then(|text| json::parse(text).ok())
             .ok_or_else(|| EntryError::damaged("not readable"))?;
         Backup::game(&tree)

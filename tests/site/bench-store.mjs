@@ -7,34 +7,13 @@
 // after it (about 2.5 minutes more). Figures only: nothing here fails on a time.
 // Usage: node tests/site/bench-store.mjs [dist dir]
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { start, root } from './serve.mjs';
+import { start } from './serve.mjs';
+import { backupOf } from './backups.mjs';
 
 const site = await start(process.argv[2]);
 const { base, browser } = site;
-const fixtures = fs.readFileSync(path.join(root, 'tests/site/fixtures/bench-games.jsonl'), 'utf8')
-  .split('\n').filter(Boolean).map((line) => JSON.parse(line));
 const limit = Number(process.env.BENCH_TIMEOUT_S || 600) * 1000;
-
-/// A backup file of `n` games (ids `<prefix>0`...), written to a temporary file; its path.
-export function backupOf(n, prefix = 'g') {
-  const now = Date.UTC(2026, 10, 1);
-  const games = [];
-  for (let i = 0; i < n; i++) {
-    const record = fixtures[i % fixtures.length];
-    // Cut at 0 to 100 % of its moves (every tenth game whole): finished and running games.
-    const cut = i % 10 === 0 ? record.moves.length : Math.floor((record.moves.length * ((i * 37) % 101)) / 100);
-    const players = record.players.map((p, s) => ({ ...p, name: `${['Ann', 'Ben', 'Cy', 'Di', 'Eve'][s]} ${i}` }));
-    games.push(JSON.stringify({
-      schema: 1, id: `${prefix}${i}`, record: { ...record, players, moves: record.moves.slice(0, cut) },
-      cursor: cut, created_ms: now - i * 60000, updated_ms: now - i * 60000 + 1000,
-    }));
-  }
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stackplay-bench-')), `backup-${n}.json`);
-  fs.writeFileSync(file, `{"stackplay_backup":1,"games":[${games.join(',')}]}`);
-  return file;
-}
 
 /// Records the main thread's long tasks (`window.longTasks`, each's duration in ms) and when
 /// the first saved game is listed (`window.firstListed`, ms since the navigation began).

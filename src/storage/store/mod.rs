@@ -14,10 +14,7 @@
 //! untouched), and the pages say so ([`Kind`]).
 
 mod links;
-mod list;
 mod open;
-
-pub use list::{Listed, Listing};
 
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -27,6 +24,7 @@ use web_sys::{BroadcastChannel, IdbDatabase, MessageEvent};
 use yew::Callback;
 
 use super::clock::new_id;
+use super::entry::Standing;
 use super::idb::{self, ASIDE, GAMES};
 use super::meet::{decide, LinkMeets};
 use super::SaveError;
@@ -59,6 +57,8 @@ pub struct Shelf {
     /// The games that open, most recently played first (this tab's unsaved versions
     /// included).
     pub games: Vec<SavedGame>,
+    /// Where each of them stands after all its moves (`None`: it does not replay).
+    pub standings: Vec<Option<Standing>>,
     /// The entries that do not open, each with its reason.
     pub aside: Vec<SetAside>,
     /// The ids of games this tab holds but could not save yet, and why.
@@ -193,12 +193,6 @@ impl Drop for Listening {
 
 const AT_GAME: &str = "game.";
 const AT_ASIDE: &str = "aside.";
-
-/// Whether a game (when last played, id) is listed after another: the most recently played
-/// first.
-fn listed_after(a: (f64, &str), b: (f64, &str)) -> bool {
-    b.0.total_cmp(&a.0).then(a.1.cmp(b.1)) == std::cmp::Ordering::Greater
-}
 
 /// An aside entry's stored value: its reason (never with a NUL), a NUL, its text.
 fn aside_value(reason: &str, text: &str) -> String {
@@ -398,21 +392,39 @@ impl Store {
         });
     }
 
-    /// Everything saved: the games that open (most recently played first) and the entries
-    /// that do not, each with its reason.
+    /// Everything saved: the games that open (most recently played first) with where each
+    /// stands, and the entries that do not, each with its reason. Where a game stands is
+    /// found once per version of it (stored with it, or replayed here once and noted: a game
+    /// saved by an older version of the app, or changed by another tab).
     pub fn load_all(&self) -> Shelf {
         let mut shelf = Shelf::default();
-        for e in self.0.entries.borrow().iter() {
+        let order = self.newest_first();
+        let mut entries = self.0.entries.borrow_mut();
+        for i in order {
+            let e = &mut entries[i];
+            shelf.standings.push(e.game.standing_now());
             shelf.games.push(e.game.clone());
             if let Some(why) = e.unsaved {
                 shelf.unsaved.push((e.id.clone(), why));
             }
         }
-        crate::core::sort_small_by(&mut shelf.games, |a, b| {
-            listed_after((a.updated_ms, &a.id), (b.updated_ms, &b.id))
-        });
         shelf.aside = self.set_aside();
         shelf
+    }
+
+    /// The entries' indices, the most recently played first (then by id).
+    fn newest_first(&self) -> Vec<usize> {
+        let entries = self.0.entries.borrow();
+        let mut order: Vec<usize> = (0..entries.len()).collect();
+        crate::core::sort_many_by(&mut order, |&a, &b| {
+            let (a, b) = (&entries[a], &entries[b]);
+            b.game
+                .updated_ms
+                .total_cmp(&a.game.updated_ms)
+                .then(a.id.cmp(&b.id))
+                == std::cmp::Ordering::Greater
+        });
+        order
     }
 
     /// The entries that do not open, each with its reason.

@@ -6,13 +6,13 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::restore::{open_file, Progress};
+use super::restore::{cancel, open_file, Progress};
 use crate::registry;
-use crate::stats::{self, Tally};
+use crate::stats;
 use crate::storage::entry::Standing;
 use crate::storage::meet::Backup;
-use crate::storage::store::{Kind, Listed, Listing, Store};
-use crate::storage::SetAside;
+use crate::storage::store::{Kind, Store};
+use crate::storage::{SavedGame, SetAside};
 use crate::ui::browser;
 use crate::ui::components::status::{isolated, status_line};
 use crate::ui::kit::fixed;
@@ -59,29 +59,32 @@ fn game_name(slug: &str) -> &'static str {
 
 /// A saved game's row: nothing in it is replayed (where the game stands after all its moves,
 /// even if the board was left on an earlier move, is the list's).
-fn saved_row(saved: &Listed, unsaved: bool, on_delete: Callback<String>) -> Html {
-    let name = game_name(&saved.game);
-    let status = saved
-        .standing
-        .as_ref()
-        .map_or_else(String::new, |s| status_line(&saved.players, s));
-    let players: Vec<&str> = saved.players.iter().map(|p| p.name.as_str()).collect();
+fn saved_row(
+    saved: &SavedGame,
+    standing: Option<&Standing>,
+    unsaved: bool,
+    on_delete: Callback<String>,
+) -> Html {
+    let record = &saved.record;
+    let name = game_name(&record.game);
+    let status = standing.map_or_else(String::new, |s| status_line(&record.players, s));
+    let players: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
     let id = saved.id.clone();
     html! {
         <li class="saved" data-id={saved.id.clone()}>
             <a class="continue" href={Route::Play(saved.id.clone()).href()}>
                 <strong>{ name }</strong>
                 <span class="who">
-                    { for saved.players.iter().map(|p| html! {
+                    { for record.players.iter().map(|p| html! {
                         <span class="player-tag">
                             <span class="dot" aria-hidden="true"
-                                style={format!("background:{}", views::paint(&saved.game, &p.colour).fill)}></span>
+                                style={format!("background:{}", views::paint(&record.game, &p.colour).fill)}></span>
                             <bdi>{ p.name.clone() }</bdi>
                         </span>
                     }) }
                 </span>
                 <span class="status">{ status }</span>
-                if saved.copy { { fixed::markup(r#"<span class="badge">copy</span>"#) } }
+                if saved.copy_of.is_some() { { fixed::markup(r#"<span class="badge">copy</span>"#) } }
                 if unsaved { { fixed::markup(r#"<span class="badge unsaved">not saved yet</span>"#) } }
                 <span class="when">{ if saved.updated_ms > 0.0 { format!("last played {}", browser::local_time(saved.updated_ms)) } else { "last played: unknown".to_string() } }</span>
             </a>
@@ -136,25 +139,6 @@ fn size_text(bytes: f64) -> String {
 /// How many saved games are listed at first, and how many more each "Show more" lists.
 const SHOWN_FIRST: usize = 50;
 
-/// What the page shows of the saved games: the list, and the results counted from it.
-struct Shelf {
-    listing: Listing,
-    tallies: Vec<Tally>,
-}
-
-/// The saved games as the page shows them, and the results (nothing replayed).
-fn shelf(store: &Store) -> Rc<Shelf> {
-    let listing = store.list();
-    let tallies = stats::tally(listing.games.iter().map(|g| {
-        let winners = match &g.standing {
-            Some(Standing::Over(winners)) => Some(winners.as_slice()),
-            _ => None,
-        };
-        (g.game.as_str(), g.players.as_slice(), winners)
-    }));
-    Rc::new(Shelf { listing, tallies })
-}
-
 /// Props of [`Home`].
 #[derive(Properties, PartialEq)]
 pub struct HomeProps {
@@ -166,10 +150,9 @@ pub struct HomeProps {
 #[component]
 pub fn Home(props: &HomeProps) -> Html {
     let saved = props.store.clone();
-    let store = use_state(|| shelf(&saved));
+    let store = use_state(|| saved.load_all());
     let shown = use_state(|| SHOWN_FIRST);
     let progress = use_state(|| None::<Progress>);
-    let cancel = use_state(|| Rc::new(Cell::new(false)));
     let kind = saved.kind();
     // What the browser says the site uses of its storage, and allows.
     let estimate = use_state(|| None::<(f64, f64)>);
@@ -192,7 +175,7 @@ pub fn Home(props: &HomeProps) -> Html {
                     let (waiting, store, reader) = (waiting.clone(), store.clone(), reader.clone());
                     gloo_timers::callback::Timeout::new(100, move || {
                         waiting.set(false);
-                        store.set(shelf(&reader));
+                        store.set(reader.load_all());
                     })
                     .forget();
                 }
@@ -218,12 +201,13 @@ pub fn Home(props: &HomeProps) -> Html {
         let saved = saved.clone();
         Callback::from(move |_| {
             // Judged on what is stored now, not when the page opened.
-            let finished: Vec<String> = saved
-                .list()
+            let shelf = saved.load_all();
+            let finished: Vec<&String> = shelf
                 .games
-                .into_iter()
-                .filter(|g| matches!(g.standing, Some(Standing::Over(_))))
-                .map(|g| g.id)
+                .iter()
+                .zip(&shelf.standings)
+                .filter(|(_, s)| matches!(s, Some(Standing::Over(_))))
+                .map(|(g, _)| &g.id)
                 .collect();
             let question = format!(
                 "Delete the {} finished game{}? This cannot be undone (download a backup first to keep them).",
@@ -234,7 +218,7 @@ pub fn Home(props: &HomeProps) -> Html {
                 for id in &finished {
                     saved.delete(id);
                 }
-                store.set(shelf(&saved));
+                store.set(saved.load_all());
             }
         })
     };
@@ -244,7 +228,6 @@ pub fn Home(props: &HomeProps) -> Html {
         Callback::from(move |_| {
             // Entries left in place for a newer version of the app are not discarded.
             let aside: Vec<&SetAside> = store
-                .listing
                 .aside
                 .iter()
                 .filter(|a| saved.is_aside_key(&a.key))
@@ -254,7 +237,7 @@ pub fn Home(props: &HomeProps) -> Html {
                 for a in aside {
                     saved.discard(&a.key);
                 }
-                store.set(shelf(&saved));
+                store.set(saved.load_all());
             }
         })
     };
@@ -266,7 +249,7 @@ pub fn Home(props: &HomeProps) -> Html {
         Callback::from(move |key: String| {
             if browser::confirm(question) {
                 act(&saved, &key);
-                store.set(shelf(&saved));
+                store.set(saved.load_all());
             }
         })
     };
@@ -280,7 +263,6 @@ pub fn Home(props: &HomeProps) -> Html {
         let store = store.clone();
         let saved = saved.clone();
         let progress = progress.clone();
-        let cancel = (*cancel).clone();
         Callback::from(move |e: Event| {
             let Some(input) = e
                 .target()
@@ -293,18 +275,18 @@ pub fn Home(props: &HomeProps) -> Html {
             };
             // Clear the picker so choosing the same file again is noticed.
             input.set_value("");
-            cancel.set(false);
             file_message.set(None);
+            progress.set(Some((0, 0)));
             let (file_message, store, saved) = (file_message.clone(), store.clone(), saved.clone());
-            let (progress, cancel) = (progress.clone(), cancel.clone());
+            let progress = progress.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let shows = progress.clone();
                 let on_progress = Callback::from(move |p| shows.set(Some(p)));
-                let result = open_file(&saved, file, &on_progress, &cancel).await;
+                let result = open_file(&saved, file, &on_progress).await;
                 progress.set(None);
                 match result {
                     Ok(Some(report)) => {
-                        store.set(shelf(&saved));
+                        store.set(saved.load_all());
                         file_message.set(Some(report));
                     }
                     Ok(None) => {}
@@ -313,20 +295,23 @@ pub fn Home(props: &HomeProps) -> Html {
             });
         })
     };
-    let on_cancel = {
-        let cancel = (*cancel).clone();
-        Callback::from(move |_| cancel.set(true))
-    };
     let on_more = {
         let shown = shown.clone();
         Callback::from(move |_| shown.set(*shown + SHOWN_FIRST))
     };
-    let shelf = &store.listing;
+    let shelf = &*store;
     let games = &shelf.games;
     let aside = &shelf.aside;
     let unsaved = |id: &str| shelf.unsaved.iter().any(|(u, _)| u == id);
     let full = shelf.unsaved.first().map(|(_, why)| *why);
-    let tallies = &store.tallies;
+    // The results, from where each game stands (nothing replayed).
+    let tallies = stats::tally(games.iter().zip(&shelf.standings).map(|(g, s)| {
+        let winners = match s {
+            Some(Standing::Over(winners)) => Some(winners.as_slice()),
+            _ => None,
+        };
+        (g.record.game.as_str(), g.record.players.as_slice(), winners)
+    }));
     html! {
         <section class="page home">
             { fixed::markup("<h1>Stacking games for friends around one device</h1>") }
@@ -348,7 +333,7 @@ pub fn Home(props: &HomeProps) -> Html {
             // Returning players see their games first; newcomers see the games to start.
             if !games.is_empty() {
                 { fixed::markup("<h2>Continue</h2>") }
-                <ul class="saved-list">{ for games.iter().take(*shown).map(|g| saved_row(g, unsaved(&g.id), on_delete.clone())) }</ul>
+                <ul class="saved-list">{ for games.iter().zip(&shelf.standings).take(*shown).map(|(g, s)| saved_row(g, s.as_ref(), unsaved(&g.id), on_delete.clone())) }</ul>
                 if games.len() > *shown {
                     <p class="actions"><button type="button" id="show-more" onclick={on_more}>
                         { format!("Show more ({} not shown)", games.len() - *shown) }
@@ -402,16 +387,14 @@ pub fn Home(props: &HomeProps) -> Html {
             <label class="file">{ "Game record or backup (.json): " }
                 <input type="file" accept=".json,application/json" onchange={on_file} disabled={progress.is_some()} />
             </label>
-            if let Some(p) = *progress {
-                <div class="restoring" id="restoring" role="status">
-                    <label for="restore-progress">{ if p.adding {
-                        format!("Adding the backup's games: {} of {}", p.done as u64, p.of as u64)
-                    } else {
-                        format!("Reading the file: {} of {}", size_text(p.done), size_text(p.of))
-                    } }</label>
-                    <progress id="restore-progress" max={(p.of as u64).to_string()} value={(p.done as u64).to_string()}></progress>
-                    <button type="button" id="restore-cancel" onclick={on_cancel}>{ "Cancel" }</button>
-                </div>
+            if let Some((done, of)) = *progress {
+                // No value while the file is read: a bar that says it is busy.
+                <p class="restoring" id="restoring" role="status">
+                    <label>{ if of > 0 { format!("Adding the backup's games: {done} of {of} ") } else { "Reading the file… ".into() } }
+                        <progress max={of.to_string()} value={(of > 0).then(|| done.to_string())}></progress>
+                    </label>
+                    <button type="button" id="restore-cancel" onclick={Callback::from(|_| cancel())}>{ "Cancel" }</button>
+                </p>
             }
             if let Some(m) = &*file_message { <p class="error" role="alert" id="file-message">{ m.clone() }</p> }
         </section>

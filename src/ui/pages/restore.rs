@@ -1,12 +1,11 @@
 //! Opening a game file or a backup from the home page. A backup of tens of thousands of games
-//! is read a slice at a time ([`Scan`]) and its games checked and added a chunk at a time, so
-//! the page never stops answering: it shows a progress bar, and Cancel stops between chunks
-//! (what was added stays, and the page says how much).
+//! is looked through a slice at a time ([`Scan`]) and its games checked and added a chunk at a
+//! time, so the page never stops answering: it shows a progress bar, and Cancel stops between
+//! chunks (what was added stays, and the page says how much).
 
 use std::cell::Cell;
-use std::rc::Rc;
 
-use js_sys::{Promise, Uint8Array};
+use js_sys::Promise;
 use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
@@ -23,22 +22,24 @@ use crate::ui::routes::Route;
 /// A larger one is refused from its size, before it is read.
 pub const MAX_FILE_BYTES: f64 = 134_217_728.0;
 
-/// How much of the file is read at a time.
-const SLICE_BYTES: f64 = 4_194_304.0;
+/// How much of the file's text is looked through at a time (bytes).
+const SLICE_BYTES: usize = 4_194_304;
 
 /// How long the games of a chunk are checked for before they are written (milliseconds).
 const CHUNK_MS: f64 = 40.0;
 
-/// Where opening a file stands: `(done, of)` and what is being done (bytes of the file read,
-/// or games of the backup looked at).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Progress {
-    /// How much is done.
-    pub done: f64,
-    /// Of how much.
-    pub of: f64,
-    /// Whether the games are being added (else the file is being read).
-    pub adding: bool,
+/// Where opening a file stands: how many of the backup's games were looked at, of how many
+/// (`(0, 0)` while the file is read).
+pub type Progress = (usize, usize);
+
+thread_local! {
+    /// Cancel was pressed while a file opens.
+    static CANCEL: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Stops the file being opened, between two chunks.
+pub fn cancel() {
+    CANCEL.set(true);
 }
 
 /// Lets the browser run its other tasks (draw the progress, take a click on Cancel).
@@ -61,8 +62,8 @@ pub async fn open_file(
     store: &Store,
     file: web_sys::File,
     progress: &Callback<Progress>,
-    cancel: &Rc<Cell<bool>>,
 ) -> Result<Option<String>, String> {
+    CANCEL.set(false);
     let size = file.size();
     if size > MAX_FILE_BYTES {
         return Err(format!(
@@ -70,33 +71,22 @@ pub async fn open_file(
             MAX_FILE_BYTES as u64 >> 20
         ));
     }
-    let unreadable = || "That file could not be read.".to_string();
-    let mut bytes: Vec<u8> = Vec::with_capacity(size as usize);
+    let Some(text) = JsFuture::from(file.text())
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+    else {
+        return Err("That file could not be read.".into());
+    };
     let mut scan = Scan::default();
-    while (bytes.len() as f64) < size {
-        if cancel.get() {
+    let mut at = 0;
+    while at < text.len() {
+        if CANCEL.get() {
             return Err("Cancelled: nothing was added.".into());
         }
-        let from = bytes.len() as f64;
-        let slice = file
-            .slice_with_f64_and_f64(from, (from + SLICE_BYTES).min(size))
-            .map_err(|_| unreadable())?;
-        let read = JsFuture::from(slice.array_buffer())
-            .await
-            .map_err(|_| unreadable())?;
-        let read = Uint8Array::new(&read);
-        if read.length() == 0 {
-            return Err(unreadable());
-        }
-        let at = bytes.len();
-        bytes.resize(at + read.length() as usize, 0);
-        read.copy_to(&mut bytes[at..]);
-        scan.feed(&bytes);
-        progress.emit(Progress {
-            done: bytes.len() as f64,
-            of: size,
-            adding: false,
-        });
+        at = (at + SLICE_BYTES).min(text.len());
+        scan.feed(&text.as_bytes()[..at]);
+        next_task().await;
     }
     let games = match scan.finish() {
         Scanned::Games(games) => games,
@@ -106,12 +96,8 @@ pub async fn open_file(
             ))
         }
         Scanned::NotABackup => {
-            let record = std::str::from_utf8(&bytes)
-                .map_err(|_| "That file cannot be opened: it is not text.".to_string())
-                .and_then(|text| {
-                    GameRecord::from_json(text)
-                        .map_err(|e| format!("That file cannot be opened: {e}."))
-                })?;
+            let record = GameRecord::from_json(&text)
+                .map_err(|e| format!("That file cannot be opened: {e}."))?;
             let id = import_record(store, record)?;
             browser::navigate(&Route::Play(id));
             return Ok(None);
@@ -123,13 +109,13 @@ pub async fn open_file(
     let mut refused = 0;
     let mut reasons: Vec<String> = Vec::new();
     let mut next = 0;
-    while next < games.len() && !cancel.get() {
+    while next < games.len() && !CANCEL.get() {
         let began = now_ms();
         let mut good = Vec::new();
         while next < games.len() && now_ms() - began < CHUNK_MS {
             let (from, to) = games[next];
             next += 1;
-            match Backup::game_text(&bytes[from..to]) {
+            match Backup::game_text(text.get(from..to)) {
                 Ok(game) => good.push(game),
                 Err(e) => {
                     refused += 1;
@@ -142,11 +128,7 @@ pub async fn open_file(
             }
         }
         store.restore_chunk(good, &mut done).await;
-        progress.emit(Progress {
-            done: next as f64,
-            of: games.len() as f64,
-            adding: true,
-        });
+        progress.emit((next, games.len()));
         next_task().await;
     }
     Ok(Some(report(&done, refused, &reasons, games.len() - next)))
