@@ -335,9 +335,7 @@ pub fn Home(props: &HomeProps) -> Html {
                 { fixed::markup("<h2>Continue</h2>") }
                 <ul class="saved-list">{ for games.iter().zip(&shelf.standings).take(*shown).map(|(g, s)| saved_row(g, s.as_ref(), unsaved(&g.id), on_delete.clone())) }</ul>
                 if games.len() > *shown {
-                    <p class="actions"><button type="button" id="show-more" onclick={on_more}>
-                        { format!("Show more ({} not shown)", games.len() - *shown) }
-                    </button></p>
+                    <p class="actions"><button type="button" id="show-more" onclick={on_more}>{ "Show more" }</button></p>
                 }
                 <p class="storage-use" id="storage-use">
                     if let Some((used, quota)) = *estimate {
@@ -385,14 +383,12 @@ pub fn Home(props: &HomeProps) -> Html {
             }
             { fixed::markup("<h2>Open a game file or a backup</h2>") }
             <label class="file">{ "Game record or backup (.json): " }
-                <input type="file" accept=".json,application/json" onchange={on_file} disabled={progress.is_some()} />
+                <input type="file" accept=".json,application/json" onchange={on_file} />
             </label>
             if let Some((done, of)) = *progress {
-                // No value while the file is read: a bar that says it is busy.
-                <p class="restoring" id="restoring" role="status">
-                    <label>{ if of > 0 { format!("Adding the backup's games: {done} of {of} ") } else { "Reading the file… ".into() } }
-                        <progress max={of.to_string()} value={(of > 0).then(|| done.to_string())}></progress>
-                    </label>
+                // Without a value (while the file is read), a bar that says it is busy.
+                <p id="restoring" role="status">{ "Opening the backup… " }
+                    <progress max={of.to_string()} value={(of > 0).then(|| done.to_string())}></progress>
                     <button type="button" id="restore-cancel" onclick={Callback::from(|_| cancel())}>{ "Cancel" }</button>
                 </p>
             }
