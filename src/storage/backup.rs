@@ -155,7 +155,7 @@ impl Scan {
 #[cfg(test)]
 mod tests {
     use super::{Scan, Scanned};
-    use crate::record::{GameRecord, PlayerInfo};
+    use crate::record::GameRecord;
     use crate::storage::entry::tests::sample;
     use crate::storage::meet::{Backup, BackupFile};
 
@@ -254,20 +254,7 @@ mod tests {
     /// A game of `slug` for `players`, random legal moves from `seed` until it ends or `steps`
     /// were played.
     fn random_record(slug: &str, players: usize, seed: u64, steps: usize) -> GameRecord {
-        let entry = crate::registry::find(slug).expect("a game");
-        let choices = entry.setup_form(players).expect("a form").defaults(players);
-        let options = entry.options_from(&choices).expect("options");
-        let seats = choices
-            .sides
-            .iter()
-            .enumerate()
-            .map(|(s, side)| PlayerInfo {
-                name: format!("Player {}", s + 1),
-                colour: side.clone(),
-                computer: None,
-            })
-            .collect();
-        let mut record = GameRecord::new(slug, &options, seed, seats);
+        let mut record = GameRecord::with_defaults(slug, players, seed).expect("a game");
         let mut game = record.start().expect("a start");
         let mut rng = crate::core::Rng::new(seed);
         while record.moves.len() < steps && game.outcome().is_none() {

@@ -88,16 +88,21 @@ impl Store {
     /// Once a write does not land, what is left is counted as not saved and not tried (it
     /// would not fit either).
     pub async fn restore_chunk(&self, games: Vec<SavedGame>, done: &mut Restored) {
+        // The saved games looked through once for the whole chunk (once a game, with
+        // thousands saved, made the main thread's tasks long).
+        let mut here = vec![None; games.len()];
+        for e in self.0.entries.borrow().iter() {
+            if let Some(k) = games.iter().position(|g| g.id == e.id) {
+                here[k] = Some(restore_as(Some(&e.game), &games[k]));
+            }
+        }
         let mut to_write = Vec::new();
-        for mut game in games {
-            let verdict = {
-                let entries = self.0.entries.borrow();
-                match entries.iter().find(|e| e.id == game.id) {
-                    Some(here) => restore_as(Some(&here.game), &game),
-                    // An entry that does not open (from a newer version) is never written over.
-                    None if self.raw(&format!("{AT_GAME}{}", game.id)).is_some() => Restore::Copy,
-                    None => Restore::Add,
-                }
+        for (mut game, here) in games.into_iter().zip(here) {
+            let verdict = match here {
+                Some(verdict) => verdict,
+                // An entry that does not open (from a newer version) is never written over.
+                None if self.raw(&format!("{AT_GAME}{}", game.id)).is_some() => Restore::Copy,
+                None => Restore::Add,
             };
             match verdict {
                 Restore::Skip => {
@@ -136,7 +141,11 @@ impl Store {
                         }
                         let new = copied || before.is_none();
                         self.announce(if new { 'n' } else { 'u' }, &kept.id, &kept.to_json());
-                        let i = self.show(kept, None);
+                        // Nothing was stored under its id: this tab has no entry for it.
+                        let i = match before {
+                            None => self.add(kept, None),
+                            Some(_) => self.show(kept, None),
+                        };
                         let mut entries = self.0.entries.borrow_mut();
                         entries[i].seen = entries[i].game.record.moves.clone();
                     }

@@ -322,18 +322,26 @@ impl Store {
                 i
             }
             None => {
-                entries.push(Entry {
-                    id: game.id.clone(),
-                    seen: Vec::new(),
-                    game,
-                    line,
-                    flying: 0,
-                    unsaved: None,
-                    held: None,
-                });
-                entries.len() - 1
+                drop(entries);
+                self.add(game, line)
             }
         }
+    }
+
+    /// Adds an entry for a game this tab has none for (without looking for one: with
+    /// thousands of games, that look is what takes time).
+    fn add(&self, game: SavedGame, line: Option<Rc<Timeline>>) -> usize {
+        let mut entries = self.0.entries.borrow_mut();
+        entries.push(Entry {
+            id: game.id.clone(),
+            seen: Vec::new(),
+            game,
+            line,
+            flying: 0,
+            unsaved: None,
+            held: None,
+        });
+        entries.len() - 1
     }
 
     /// Another tab's news.
