@@ -383,7 +383,7 @@ pub fn Home(props: &HomeProps) -> Html {
             }
             { fixed::markup("<h2>Open a game file or a backup</h2>") }
             <label class="file">{ "Game record or backup (.json): " }
-                <input type="file" accept=".json,application/json" onchange={on_file} />
+                <input type="file" accept=".json,application/json" onchange={on_file} disabled={progress.is_some()} />
             </label>
             if let Some((done, of)) = *progress {
                 // Without a value (while the file is read), a bar that says it is busy.
