@@ -20,6 +20,9 @@
 //!   other than the presets'; the default search settings, whatever
 //!   `AI_C` and the others below say; a search seed of its own per seat, never the measured
 //!   computer's), played only when named here (unset: random and lookahead);
+//! - `AI_AS_HINT=1`: the measured seat follows the hint (`ai::hint`, the search at
+//!   `AI_BUDGET`, then the check against an immediate loss, on what the seat knows), as a
+//!   person taking every hint would;
 //! - `AI_VERBOSE`: print how every game ended;
 //! - `AI_TRACE`: print every step of every game, with the value the computer gave its own;
 //! - `AI_FIRST`: the first game's number (default 0): later numbers are other seeds, so a
@@ -126,6 +129,7 @@ fn main() {
         count,
         variant,
         against,
+        hint: env("AI_AS_HINT").is_some_and(|s| s == "1"),
     };
     // Search speed from each game's start: the very question the site test asks the
     // browser's worker (tests/site/check-computer.mjs), so the two print side by side.
@@ -215,6 +219,9 @@ struct Config {
     count: Option<usize>,
     /// A named variant to run alone (`AI_PLAYERS=pugilists`).
     variant: Option<String>,
+    /// Whether the measured seat follows the hint (`AI_AS_HINT=1`): the search at `AI_BUDGET`,
+    /// then the hint's check against an immediate loss.
+    hint: bool,
     /// The one opponent to play (`AI_AGAINST`), or both.
     against: Option<String>,
 }
@@ -324,6 +331,20 @@ fn play_one<G: Game>(
     while let Some(mover) = game.to_move() {
         let mv = if mover == computer {
             let t = clock();
+            if cfg.hint {
+                // The hint as a person following it gets it: the search at the budget, then
+                // the check against an immediate loss, on what the seat knows.
+                let Ok(h) = ai::hint(&game, &budget, g, &clock) else {
+                    break;
+                };
+                tally.search_ms += clock() - t;
+                tally.moves += 1;
+                if game.play(&h.mv).is_err() {
+                    break;
+                }
+                steps += 1;
+                continue;
+            }
             let Ok(choice) = ai::search(&game, &budget, &cfg.settings, g, &clock) else {
                 break;
             };

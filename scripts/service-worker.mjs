@@ -19,6 +19,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const dir = path.resolve(process.argv[2] || process.env.TRUNK_STAGING_DIR || 'dist');
+// First the rules pages for browsers without JavaScript (Trunk starts all the hooks of a stage
+// at once, so this one hook runs both, in order).
+await import('./no-js-pages.mjs');
 const release = process.argv[2] ? true : process.env.TRUNK_PROFILE !== 'debug';
 const out = path.join(dir, 'sw.js');
 
@@ -120,12 +123,22 @@ for (const f of glue) {
 
 // Trunk's loader for the computer's worker calls wasm-bindgen's init the old way, which logs a
 // deprecation warning in the worker; call it the current way (before the files are hashed).
+// And when its files do not load (a network that fails, a file missing), it tells the page
+// ("failed": the page says the computer could not answer, and offers to ask again) rather
+// than leave a rejected promise ("Failed to fetch") unhandled in the console.
 const loader = path.join(dir, 'ai-worker_loader.js');
 if (fs.existsSync(loader)) {
-  fs.writeFileSync(loader, fs.readFileSync(loader, 'utf8').replace(/wasm_bindgen\((".*?")\)/, 'wasm_bindgen({ module_or_path: $1 })'));
+  const text = fs.readFileSync(loader, 'utf8');
+  const load = /^importScripts\((".*?")\);wasm_bindgen\((".*?")\);?\s*$/.exec(text);
+  if (load) {
+    fs.writeFileSync(loader, `const failed=()=>postMessage("failed");try{importScripts(${load[1]});wasm_bindgen({ module_or_path: ${load[2]} }).catch(failed)}catch(e){failed()}`);
+  } else {
+    console.warn('service-worker.mjs: the worker\'s loader is not as expected: it is left as it is');
+  }
 }
 
-// Every file of the build but the worker itself, as URLs relative to the site's root.
+// Every file of the build but the worker itself and the rules pages for browsers without
+// JavaScript (which run no service worker), as URLs relative to the site's root.
 function walk(d) {
   return fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(d, e.name);
@@ -134,7 +147,7 @@ function walk(d) {
 }
 const files = walk(dir)
   .map((p) => path.relative(dir, p).split(path.sep).join('/'))
-  .filter((f) => f !== 'sw.js' && !f.endsWith('.map'))
+  .filter((f) => f !== 'sw.js' && !f.endsWith('.map') && !/^rules-[a-z-]+\.html$/.test(f))
   .sort();
 const hash = crypto.createHash('sha256');
 for (const f of files) hash.update(f + '\0').update(fs.readFileSync(path.join(dir, f))).update('\0');

@@ -39,7 +39,7 @@ cargo clippy --target wasm32-unknown-unknown --no-default-features --features wo
 step "build every test and the release site (each build alone: the machine may have 2 cores)"
 cargo test --no-default-features --no-run
 cargo test --lib --no-run
-cargo test --test rules_examples --test board_keys --test since_marks --no-run
+cargo test --test rules_examples --test board_keys --test since_marks --test first_paint --no-run
 browser_tests=()
 for t in tests/browser*.rs; do browser_tests+=(--test "$(basename "$t" .rs)"); done
 cargo test --target wasm32-unknown-unknown "${browser_tests[@]}" --no-run
@@ -105,7 +105,9 @@ native_tests() {
   echo "the boards' keys: drawn as the boards draw them now"
   cargo test --test board_keys || return
   echo "the boards' numbered marks of the moves since the person's last turn"
-  cargo test --test since_marks
+  cargo test --test since_marks || return
+  echo "the first paint (index.html) and the rules pages without JavaScript, drawn as the app draws them"
+  cargo test --test first_paint
 }
 # Headless Chromium, Firefox and WebKit, one test file at a time, its engines side by side
 # (scripts/browser-test-runner.sh).
@@ -124,7 +126,7 @@ run_job "site checks: pages and whole games, storage, tabs, offline, rules (Chro
   site_checks check-site.mjs check-storage.mjs check-tabs.mjs check-offline.mjs check-rules.mjs
 wait_jobs
 run_job "browser tests (wasm-bindgen-test: Chromium, Firefox, WebKit)" browser_tests
-run_job "site checks: the computer, the table, the words, exploring (Chromium)" site_checks check-computer.mjs check-table.mjs check-words.mjs check-explore.mjs
+run_job "site checks: the computer, the table, the words, exploring, the first visit, nothing wedged (Chromium)" site_checks check-computer.mjs check-table.mjs check-words.mjs check-explore.mjs check-first.mjs check-wedge.mjs
 run_job "site in every engine over WebDriver (Chromium, Firefox, WebKit)" \
   node tests/site/check-browsers.mjs dist
 run_job "native tests" native_tests
@@ -132,6 +134,9 @@ wait_jobs
 
 step "bundle sizes"
 bash scripts/bundle-size.sh
+
+step "benchmark: the first visit (1.6 Mbps, 150 ms round trip, CPU 4x slower; targets: games listed 1.0 s, board 2.5 s)"
+node tests/site/bench-first.mjs dist
 
 step "benchmark: native random playouts"
 BENCH_MS="${BENCH_MS:-300}" cargo bench --no-default-features --bench playouts

@@ -28,16 +28,28 @@ pub mod storage;
 pub mod ui;
 pub mod worker_protocol;
 
-/// Mounts the app in the page's `<div id="app">` (Yew replaces the "loading" note in it), or on
-/// `<body>` when a page has none. The rest of `<body>` is the page's own: index.html adds the
-/// offer of a newer build there.
+/// Opens the saved games, then mounts the app in the page's `<div id="app">`. Yew empties the
+/// element and draws the app in one task, so the page's first paint there (index.html: the home
+/// page as the app draws it, `tests/first_paint.rs`) gives way with no blank frame; opening the
+/// games first makes the app's first drawing of the home page the whole page. The home page's
+/// game cards are taken from the first paint before that (the bundle does not carry them).
+/// Links followed meanwhile set the hash, which the app reads as it starts. The rest of
+/// `<body>` is the page's own: index.html adds the offer of a newer build there.
 #[cfg(feature = "ui")]
 pub fn start() {
-    match web_sys::window()
+    let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("app"))
-    {
-        Some(root) => yew::Renderer::<ui::App>::with_root(root).render(),
-        None => yew::Renderer::<ui::App>::new().render(),
+    else {
+        return;
     };
+    if let Ok(Some(cards)) = root.query_selector(".games") {
+        ui::pages::home::keep_cards(cards.inner_html());
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        let props = ui::app::AppProps {
+            store: storage::store::Store::open().await,
+        };
+        yew::Renderer::<ui::App>::with_root_and_props(root, props).render();
+    });
 }

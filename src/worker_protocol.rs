@@ -77,6 +77,46 @@ pub fn view_question(id: u32, record: &str) -> String {
     format!("{id}\t{VIEW}\t{record}")
 }
 
+/// A question for a copy of the game after `record`'s moves to explore, with every secret
+/// `seat` has not seen drawn anew ([`guess`]): answered at once with the copy's record as
+/// JSON.
+pub fn guess_question(id: u32, seat: usize, record: &str) -> String {
+    format!("{id}\t{GUESS}/{seat}\t{record}")
+}
+
+/// The word in a question's strength field that asks for a copy to explore ([`guess_question`]).
+const GUESS: &str = "guess";
+
+/// The record of the game after `record`'s moves with every secret `seat` has not seen drawn
+/// anew ([`crate::core::Game::guess_moves`]), as JSON: a copy to explore that shows all of
+/// itself and tells nothing the seat does not know. Drawn again (from seeds made of the
+/// game's) until the moves replay to a game that goes on, as this one does; a finished game,
+/// or one hiding nothing, is its own copy.
+///
+/// # Errors
+/// A record that does not replay, or no drawing that replays (after 64 tries).
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+pub fn guess(record: &GameRecord, seat: usize) -> Result<String, ApiError> {
+    let game = record.validate()?;
+    if game.outcome().is_some() || !game.info().hidden_information {
+        return Ok(record.to_json());
+    }
+    for attempt in 0..64u64 {
+        let seed = seed_for(record) ^ (attempt + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
+        let Some(moves) = game.guess_moves(&record.moves, seat, seed) else {
+            break;
+        };
+        let mut copy = record.clone();
+        copy.moves = moves;
+        if copy.validate().is_ok_and(|g| g.outcome().is_none()) {
+            return Ok(copy.to_json());
+        }
+    }
+    Err(ApiError::BadRecord(
+        "no drawing of what is hidden replays this game".into(),
+    ))
+}
+
 /// The word in a question's strength field that asks for the computer's view.
 const VIEW: &str = "view";
 
@@ -89,17 +129,15 @@ const VIEW_MOVES: usize = 3;
 /// strength's three best moves, each with the mover's chance after it (a quicker search of
 /// the position it leaves), the best first: `<best move>\t<words>`.
 ///
+/// In a game hiding part of its position (an explored copy of Evade, its secrets drawn by
+/// [`guess`]), the search sees only what the seat to move knows, as its hint does.
+///
 /// # Errors
-/// A record that does not replay, a finished game, or one that hides part of its position.
+/// A record that does not replay, or a finished game.
 #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
 pub fn view(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, ApiError> {
-    let game = record.validate()?;
+    let game = known(record)?;
     let info = game.info();
-    if info.hidden_information {
-        return Err(ApiError::BadRecord(
-            "the game hides part of its position".into(),
-        ));
-    }
     let me = game
         .to_move()
         .ok_or_else(|| ApiError::BadRecord("the game is over".into()))?;
@@ -116,7 +154,7 @@ pub fn view(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, ApiErr
     let after_budget = crate::ai::Budget::iterations((info.strengths[1] / 10).max(50));
     let mut best = Vec::new();
     for (i, mv) in order.iter().take(VIEW_MOVES).enumerate() {
-        let words = game.describe_move(mv, crate::core::Viewer::Everyone);
+        let words = game.describe_move(mv, crate::core::Viewer::Seat(me));
         let mut after = game.clone_box();
         after.play(mv)?;
         let chance = after
@@ -132,7 +170,12 @@ pub fn view(record: &GameRecord, now: &dyn Fn() -> f64) -> Result<String, ApiErr
     }
     let first = order.first().cloned().unwrap_or_default();
     Ok(format!(
-        "{first}\tThe computer's view (a search, not a certainty): chances {}. Its best moves for {}, with {}'s chance after each: {}.",
+        "{first}\tThe computer's view (a search, not a certainty{}): chances {}. Its best moves for {}, with {}'s chance after each: {}.",
+        if info.hidden_information {
+            format!(", from what {} knows", record.name(me))
+        } else {
+            String::new()
+        },
         shares.join(", "),
         record.name(me),
         record.name(me),
@@ -382,29 +425,42 @@ pub fn answer(question: &str, now: &dyn Fn() -> f64) -> String {
     let mut parts = question.splitn(3, '\t');
     let (Some(id), Some(asked), Some(record)) = (
         parts.next().and_then(|id| id.parse::<u32>().ok()),
-        parts
-            .next()
-            .and_then(|field| match field.split('/').next().unwrap_or_default() {
-                HINT => Some(Err(1)),
-                CHANCES => Some(Err(0)),
-                VIEW => Some(Err(2)),
-                word => Strength::from_label(word).map(Ok),
-            }),
+        parts.next().and_then(|field| {
+            let (word, then) = field.split_once('/').unwrap_or((field, ""));
+            match word {
+                HINT => Some(Asked::Hint),
+                CHANCES => Some(Asked::Chances),
+                VIEW => Some(Asked::View),
+                GUESS => then.parse().ok().map(Asked::Guess),
+                word => Strength::from_label(word).map(Asked::Move),
+            }
+        }),
         parts.next(),
     ) else {
         return answer_text(0, &Err("the question does not read".into()));
     };
-    // `asked`: the strength of the move asked for, or a hint (`Err(1)`), the computer's view
-    // (`Err(2)`) or the chances.
     let result = GameRecord::from_json(record)
         .and_then(|record| match asked {
-            Ok(strength) => choose(&record, strength, now),
-            Err(1) => hint(&record, now),
-            Err(2) => view(&record, now),
-            Err(_) => chances(&record, now),
+            Asked::Move(strength) => choose(&record, strength, now),
+            Asked::Hint => hint(&record, now),
+            Asked::View => view(&record, now),
+            Asked::Chances => chances(&record, now),
+            Asked::Guess(seat) => guess(&record, seat),
         })
         .map_err(|e| e.to_string());
     answer_text(id, &result)
+}
+
+/// What a question asks for.
+#[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+enum Asked {
+    /// The computer's move at this strength.
+    Move(Strength),
+    Hint,
+    View,
+    Chances,
+    /// A copy to explore, drawn for this seat.
+    Guess(usize),
 }
 
 /// A benchmark question, `bench\t<slug>\t<count>`: searches the game's starting position

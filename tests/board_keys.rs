@@ -32,28 +32,10 @@ use yew::prelude::*;
 
 mod board_render;
 
+use board_render::render;
+
 // ---------------------------------------------------------------------------------------
 // Rendering
-
-#[derive(Properties, PartialEq)]
-struct ShowProps {
-    html: Html,
-}
-
-/// Shows what it is given.
-#[component]
-fn Show(props: &ShowProps) -> Html {
-    props.html.clone()
-}
-
-/// `html` as HTML text.
-fn render(html: Html) -> String {
-    board_render::block_on(
-        yew::LocalServerRenderer::<Show>::with_props(ShowProps { html })
-            .hydratable(false)
-            .render(),
-    )
-}
 
 /// The whole board of `slug` after `moves` from `position`, drawn as the play page draws it
 /// (the last move shown, not moving), offering moves when `can_move`; and the position it

@@ -18,7 +18,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 async fn play_save_restore_corrupt_and_share() {
     db_clear().await;
     go("#/").await;
-    let app = mount();
+    let app = mount().await;
     wait_for(".game-card").await;
     assert!(body_text().contains("Stack Control"));
 
@@ -54,7 +54,7 @@ async fn play_save_restore_corrupt_and_share() {
 
     // Remount: the same game comes back with its move.
     unmount(app);
-    let app = mount();
+    let app = mount().await;
     wait_for("svg.board").await;
     assert_eq!(web_sys::window().unwrap().location().hash().unwrap(), hash);
     assert!(listed(&mv), "move list lost {mv}");
@@ -120,14 +120,14 @@ async fn play_save_restore_corrupt_and_share() {
     db_put("future", "{\"schema\":99}").await;
     db_put("copy", &good).await;
     go("#/play/copy").await;
-    let app = mount();
+    let app = mount().await;
     wait_for(".error").await;
     assert!(body_text().contains("cannot be opened"), "{}", body_text());
     assert!(db_get("copy").await.is_none());
     assert!(db_get(&keys[0]).await.unwrap() == good);
     unmount(app);
     go("#/").await;
-    let app = mount();
+    let app = mount().await;
     wait_for(".warning").await;
     let text = body_text();
     assert!(text.contains("could not be opened"), "{text}");
@@ -181,7 +181,7 @@ async fn play_save_restore_corrupt_and_share() {
         .clone();
     record.moves.push(first.clone());
     go(&format!("#/import/{}", record.to_link_payload())).await;
-    let app = mount();
+    let app = mount().await;
     wait_for("svg.board").await;
     let text = body_text();
     assert!(text.contains("Ann to move"), "{text}");
@@ -191,7 +191,7 @@ async fn play_save_restore_corrupt_and_share() {
     unmount(app);
 
     go("#/import/not-a-record").await;
-    let app = mount();
+    let app = mount().await;
     wait_for(".error").await;
     assert!(body_text().contains("This link does not open a game"));
     sleep(40).await;
@@ -219,7 +219,7 @@ fn active_square() -> Option<String> {
 async fn keyboard_only_play() {
     db_clear().await;
     go("#/new/stack-control").await;
-    let app = mount();
+    let app = mount().await;
     let start: HtmlElement = wait_for("#start-game").await.dyn_into().unwrap();
     start.click();
     wait_for("svg.board").await;
@@ -315,7 +315,7 @@ fn choose(select: &Element, value: &str) {
 async fn five_players_and_a_colour_clash() {
     db_clear().await;
     go("#/new/stack-control").await;
-    let app = mount();
+    let app = mount().await;
     let count_select = wait_for("#player-count").await;
     choose(&count_select, "5");
     sleep(40).await;

@@ -298,7 +298,7 @@ async fn a_whole_phobos_pugilists_game_by_clicks() {
 async fn a_whole_game_by_clicks(players: usize, option: Option<&str>, options: &str) {
     db_clear().await;
     go("#/").await;
-    let app = mount();
+    let app = mount().await;
     start_game(players, option).await;
     assert_eq!(stored_saved().await.record.options, options);
     assert!(
@@ -400,7 +400,7 @@ fn active_tri() -> String {
 async fn a_placement_by_keys_and_undo_one_step() {
     db_clear().await;
     go("#/").await;
-    let app = mount();
+    let app = mount().await;
     start_game(2, Some("14")).await;
     let game = stored_game().await;
     // Enter on the first pyramid of the stash that can be placed: the focus goes to the
@@ -528,7 +528,7 @@ async fn wait_said(part: &str) -> String {
 async fn every_tap_answers_and_the_mover_s_controls_fit_a_phone() {
     db_clear().await;
     go("#/").await;
-    let app = mount();
+    let app = mount().await;
     start_game(2, Some("14")).await;
     let end = phone_controls_end();
     web_sys::console::log_1(

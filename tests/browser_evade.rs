@@ -175,7 +175,7 @@ async fn step_by_clicks(seat: usize) -> bool {
 async fn a_whole_game_by_clicks() {
     db_clear().await;
     go("#/new/evade").await;
-    let app = mount();
+    let app = mount().await;
     let start: web_sys::HtmlElement = wait_for("#start-game").await.dyn_into().unwrap();
     start.click();
 
@@ -343,7 +343,7 @@ async fn a_whole_game_by_clicks() {
 async fn setup_and_a_step_by_keyboard() {
     db_clear().await;
     go("#/new/evade").await;
-    let app = mount();
+    let app = mount().await;
     let start: web_sys::HtmlElement = wait_for("#start-game").await.dyn_into().unwrap();
     start.click();
     hand_over_if_asked().await;
@@ -434,7 +434,7 @@ async fn setup_and_a_step_by_keyboard() {
 async fn show_me_my_own_coins() {
     db_clear().await;
     go("#/new/evade").await;
-    let app = mount();
+    let app = mount().await;
     let own: web_sys::HtmlInputElement = wait_for("#option-own").await.dyn_into().unwrap();
     own.click();
     sleep(40).await;
@@ -510,7 +510,7 @@ fn below_board_top(selector: &str) -> f64 {
 async fn on_a_phone_the_tray_and_buttons_are_right_under_the_board() {
     db_clear().await;
     go("#/new/evade").await;
-    let app = mount();
+    let app = mount().await;
     let style = phone_layout();
     // The option's checkbox sits beside its label.
     let own = wait_for("#option-own").await;

@@ -26,7 +26,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 async fn diabolical_side_4_a_whole_game_by_clicks() {
     db_clear().await;
     go("#/").await;
-    let app = mount();
+    let app = mount().await;
     start_game(Some("4"), true).await;
     assert_eq!(count("svg.board .cell"), 37);
     assert_eq!(count("svg.board.diabolical"), 1);
@@ -79,7 +79,7 @@ fn controls_end() -> f64 {
 async fn on_a_phone_the_movers_controls_end_within_700_px_of_the_board_top() {
     db_clear().await;
     go("#/").await;
-    let app = mount();
+    let app = mount().await;
     // The page's own style sheet with its phone rules on, in a phone's width (390 px).
     let style = document().create_element("style").unwrap();
     let css = include_str!("../static/style.css").replace("(max-width: 760px)", "all");

@@ -16,7 +16,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 async fn default_game_by_clicks_and_keys() {
     db_clear().await;
     go("#/").await;
-    let app = mount();
+    let app = mount().await;
     start_game(None, false).await;
     assert_eq!(count("svg.board .cell"), 19);
     assert_eq!(count("svg.board.diabolical"), 0);

@@ -342,7 +342,7 @@ async fn play(game: &mut Stax, mv: StaxMove, by_keys: bool) {
 async fn two_players_a_whole_game_by_clicks() {
     db_clear().await;
     go("#/").await;
-    let app = mount();
+    let app = mount().await;
     start_game(2).await;
     let mut game = Stax::start(2).unwrap();
     check_board(&game);
@@ -459,7 +459,7 @@ async fn two_players_a_whole_game_by_clicks() {
 async fn three_players_by_keys_then_a_draw_agreed() {
     db_clear().await;
     go("#/").await;
-    let app = mount();
+    let app = mount().await;
     start_game(3).await;
     let mut game = Stax::start(3).unwrap();
     check_board(&game);

@@ -135,7 +135,7 @@ async fn names_are_isolated_and_blank_ones_refused() {
     db_clear().await;
     store("rtl", record(["\u{202E}Ben", "\u{202E}Ann"])).await;
     go("#/").await;
-    let app = mount();
+    let app = mount().await;
     wait_for(".saved").await;
     let status = wait_for(".saved .status").await.text_content().unwrap();
     assert!(
@@ -226,7 +226,7 @@ async fn a_your_move_link_adds_the_new_moves_to_the_saved_game() {
         theirs.moves.push(mv);
     }
     go(&format!("#/import/{}", theirs.to_link_payload())).await;
-    let app = mount();
+    let app = mount().await;
     let notice = wait_for("#copy-notice").await;
     assert_eq!(hash(), "#/play/friend", "the saved game opens, no copy");
     assert!(
@@ -245,7 +245,7 @@ async fn a_your_move_link_adds_the_new_moves_to_the_saved_game() {
     let mut older = theirs.clone();
     older.moves.truncate(1);
     go(&format!("#/import/{}", older.to_link_payload())).await;
-    let app = mount();
+    let app = mount().await;
     let notice = wait_for("#copy-notice").await;
     assert!(
         notice.text_content().unwrap().contains("older"),
@@ -270,7 +270,7 @@ async fn a_your_move_link_adds_the_new_moves_to_the_saved_game() {
     game.play(&mv).unwrap();
     other.moves.push(mv);
     go(&format!("#/import/{}", other.to_link_payload())).await;
-    let app = mount();
+    let app = mount().await;
     let notice = wait_for("#copy-notice").await;
     assert!(
         notice.text_content().unwrap().contains("both are kept"),
@@ -294,7 +294,7 @@ async fn a_refused_write_is_told_apart_from_a_full_storage() {
     db_clear().await;
     store("refused", record(["Ann", "Ben"])).await;
     go("#/play/refused").await;
-    let app = mount();
+    let app = mount().await;
     wait_for("svg.board .cell").await;
     writes_throw(Some("SecurityError"));
     play_one_move().await;
@@ -498,7 +498,7 @@ async fn links_are_compressed_short_and_checked_in_full() {
         // Short enough for a chat message, even for a game of 200 steps.
         assert!(short.len() <= 2000, "{slug}: {} characters", short.len());
         go(&format!("#/import/{short}")).await;
-        let app = mount();
+        let app = mount().await;
         // The game (or, for a hidden game not over, the screen that hands it to its player).
         wait_for(".moves, .handoff").await;
         let id = hash().trim_start_matches("#/play/").to_string();
@@ -515,7 +515,7 @@ async fn links_are_compressed_short_and_checked_in_full() {
     }
     // A damaged compressed link says so.
     go("#/import/z.AAAAAAAA").await;
-    let app = mount();
+    let app = mount().await;
     wait_for(".dead-end").await;
     assert!(body_text().contains("damaged"), "{}", body_text());
     unmount(app);

@@ -324,6 +324,16 @@ pub trait Game:
         self.clone()
     }
 
+    /// The moves that led here (`moves`, from the game's start) with every secret `seat` has
+    /// not seen replaced by one way it could be, drawn with `rng` (as [`Game::determinize`]
+    /// draws them): a copy of the game to explore without learning what the seat may not
+    /// know. The moves may not replay to a game that goes on as this one does (a drawn value
+    /// can end it sooner): the caller replays them and draws again. Games hiding nothing keep
+    /// the default, the moves as they are.
+    fn guess_moves(&self, moves: &[Self::Move], _seat: Seat, _rng: &mut Rng) -> Vec<Self::Move> {
+        moves.to_vec()
+    }
+
     /// How `mv`, played from this position, reads in the move list for `viewer`. Games with
     /// secret moves (Evade's hidden setup) say only what the viewer may know.
     fn describe_move(&self, mv: &Self::Move, _viewer: Viewer) -> String {

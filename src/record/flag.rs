@@ -93,6 +93,10 @@ impl AnyGame for Flagged {
         self.over(self.inner.recall_as(seat))
     }
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn guess_moves(&self, moves: &[String], seat: Seat, seed: u64) -> Option<Vec<String>> {
+        self.inner.guess_moves(moves, seat, seed)
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn best_move(
         &self,
         _budget: &crate::ai::Budget,

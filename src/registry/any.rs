@@ -50,6 +50,10 @@ pub trait AnyGame {
     /// What `seat` knows of the position ([`Game::recall`]): what the computer searches.
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn recall_as(&self, seat: Seat) -> Box<dyn AnyGame>;
+    /// The moves that led here (`moves`, in move notation) with the secrets `seat` has not
+    /// seen drawn anew from `seed` ([`Game::guess_moves`]); `None` when a move does not parse.
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn guess_moves(&self, moves: &[String], seat: Seat, seed: u64) -> Option<Vec<String>>;
     /// The computer's move for the seat to move, searched on this position as it is (call it
     /// on what that seat knows, [`AnyGame::recall_as`]), in move notation. Left out of the
     /// page's bundle: the computer thinks in a worker.
@@ -180,6 +184,16 @@ impl<G: Game> AnyGame for G {
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn recall_as(&self, seat: Seat) -> Box<dyn AnyGame> {
         Box::new(self.recall(seat))
+    }
+    #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
+    fn guess_moves(&self, moves: &[String], seat: Seat, seed: u64) -> Option<Vec<String>> {
+        let moves: Vec<G::Move> = moves
+            .iter()
+            .map(|m| m.parse().ok())
+            .collect::<Option<_>>()?;
+        let mut rng = crate::core::Rng::new(seed);
+        let guessed = Game::guess_moves(self, &moves, seat, &mut rng);
+        Some(guessed.iter().map(ToString::to_string).collect())
     }
     #[cfg(not(all(target_arch = "wasm32", feature = "ui")))]
     fn best_move(

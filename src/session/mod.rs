@@ -56,9 +56,17 @@ pub struct Session {
     /// In a hidden-information game, the seat that confirmed it holds the device (never
     /// stored: after a reload the device must be handed over again).
     holder: Option<Seat>,
+    /// The board shows an earlier position looked back to (the history's steps, the replay,
+    /// the move list), not one an undo went back to: in a hidden-information game the device
+    /// stays with the seat whose turn it is now ([`Session::viewer`]). Never stored: a page
+    /// opened on an earlier position is looking back.
+    browsing: bool,
     /// The position where the computer could not move (it is not asked again there until the
     /// player says so); never stored.
     failed: Option<Ticket>,
+    /// Everyone sees everything, secrets included: an explored copy whose secrets were drawn
+    /// anew ([`Session::shown_whole`]).
+    whole: bool,
     /// How each move read, and to whom: kept so the move list is not described anew at
     /// every move (a description may replay the move). Valid for the moves it covers.
     described: RefCell<Vec<(Viewer, MoveText)>>,
@@ -81,14 +89,24 @@ impl Session {
                 .map_err(|e| format!("This game could not be replayed: {e}."))?,
         };
         Ok(Session {
+            browsing: saved.cursor < saved.record.moves.len(),
             saved,
             line,
             generation: next_generation(),
             revision: 0,
             holder: None,
             failed: None,
+            whole: false,
             described: RefCell::default(),
         })
+    }
+
+    /// The session with everything shown to everyone, secrets included, and no hand-off: for
+    /// a copy explored apart from the game, whose secrets were drawn anew
+    /// ([`crate::worker_protocol::guess`]) and so tell nothing.
+    pub fn shown_whole(mut self) -> Self {
+        self.whole = true;
+        self
     }
 
     /// The saved game as it stands (what is stored).
@@ -221,14 +239,23 @@ impl Session {
         self.play(mv, now_ms).map(|()| true)
     }
 
-    /// Shows the position after `moves` moves; `false` (nothing changes) when there is no
-    /// such position or it is already shown.
+    /// Shows the position after `moves` moves, looking back through the history (in a
+    /// hidden-information game, from the view of the seat whose turn it is now, with no
+    /// hand-off); `false` (nothing changes) when there is no such position or it is already
+    /// shown.
     pub fn goto(&mut self, moves: usize) -> bool {
+        self.step(moves, true)
+    }
+
+    /// Shows the position after `moves` moves, looking back (`browsing`) or taking moves
+    /// back (an undo: in a hidden-information game the seat to move there gets the device).
+    fn step(&mut self, moves: usize, browsing: bool) -> bool {
         if moves > self.saved.record.moves.len() || moves == self.saved.cursor {
             return false;
         }
         let viewer = self.viewer();
         self.saved.cursor = moves;
+        self.browsing = browsing && self.later_moves() > 0;
         self.new_turn();
         if self.viewer() != viewer {
             // Another seat's turn on the board: it must be handed the device, even if it held
@@ -260,7 +287,7 @@ impl Session {
     /// One move back; `false` at the start. Against the computer, back to the last position
     /// where a person was to move (the computer would only play its move again).
     pub fn undo(&mut self) -> bool {
-        if !(self.can_undo() && self.goto(self.saved.cursor - 1)) {
+        if !(self.can_undo() && self.step(self.saved.cursor - 1, false)) {
             return false;
         }
         if !self.people().is_empty() {
@@ -270,7 +297,7 @@ impl Session {
                     .to_move()
                     .is_some_and(|s| self.computer(s).is_some())
             {
-                self.goto(self.saved.cursor - 1);
+                self.step(self.saved.cursor - 1, false);
             }
         }
         true
@@ -278,7 +305,7 @@ impl Session {
 
     /// One move forward again; `false` when no undone move is left.
     pub fn redo(&mut self) -> bool {
-        self.saved.can_redo() && self.goto(self.saved.cursor + 1)
+        self.saved.can_redo() && self.step(self.saved.cursor + 1, self.browsing)
     }
 
     /// Takes the version another tab saved, on the timeline the store read it into if it
@@ -336,6 +363,7 @@ impl Session {
         // falls back to its hand-off screen, never showing a seat's view because the news
         // came (the seat that held this tab may not be the one at the board now).
         self.holder = None;
+        self.browsing = self.later_moves() > 0;
         self.changed(false);
         Ok(())
     }

@@ -51,12 +51,14 @@ impl Session {
 
     /// Who is looking at the board. While a game with hidden information goes on, the device
     /// belongs to the seat to move in the position on the board (after an undo, the seat that
-    /// moves there), and everything shown is what that seat may see; while the computer is to
-    /// move, the device stays with the person who holds it. With one person at the table it
+    /// moves there), and everything shown is what that seat may see; looking back through the
+    /// history it stays with the seat whose turn it is now, who sees the earlier positions as
+    /// that seat may (never another seat's view of them); while the computer is to move, the
+    /// device stays with the person who holds it. With one person at the table it
     /// is always theirs; with nobody (computers playing each other), and once the game is
     /// over or when nothing is hidden, everyone sees everything.
     pub fn viewer(&self) -> Viewer {
-        if !self.live().info().hidden_information || self.live().outcome().is_some() {
+        if self.whole || !self.live().info().hidden_information || self.live().outcome().is_some() {
             return Viewer::Everyone;
         }
         let people = self.people();
@@ -65,7 +67,12 @@ impl Session {
             [only] => Viewer::Seat(*only),
             _ => {
                 // A shown position with nobody to move can only be the end, handled above.
-                let seat = self.shown().to_move().unwrap_or_default();
+                let at = if self.browsing {
+                    self.live()
+                } else {
+                    self.shown()
+                };
+                let seat = at.to_move().unwrap_or_default();
                 if people.contains(&seat) {
                     Viewer::Seat(seat)
                 } else {

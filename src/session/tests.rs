@@ -291,6 +291,40 @@ fn hidden_information_is_handed_over_and_stays_hidden() {
 }
 
 #[test]
+fn looking_back_keeps_the_device_with_the_seat_to_move_now() {
+    let mut s = evade();
+    s.confirm_handoff();
+    s.play("setup:na2345", 1.0).unwrap();
+    s.confirm_handoff();
+    s.play("setup:a2345n", 2.0).unwrap();
+    s.confirm_handoff();
+    // Seat 1 is to move and holds the device. Stepping back to seat 2's setup, and to the
+    // start, offers no hand-off: seat 1 sees those positions as seat 1 may.
+    for moves in [1, 0, 1, 2] {
+        assert!(s.goto(moves));
+        assert_eq!(
+            (s.viewer(), s.handoff()),
+            (Viewer::Seat(0), None),
+            "at {moves}"
+        );
+        for at in 0..=2 {
+            let seen = s.position_for_viewer(at).position();
+            assert!(!seen.contains("a6a"), "at {moves}, position {at}: {seen}");
+        }
+    }
+    // A page opened on an earlier position hands the device to the seat to move now.
+    assert!(s.goto(1));
+    let reopened = Session::open((s.saved().clone(), None)).unwrap();
+    assert_eq!(
+        (reopened.viewer(), reopened.handoff()),
+        (Viewer::Seat(0), Some(0))
+    );
+    // Undo takes a move back: the seat that moves there gets the device.
+    assert!(s.goto(2) && s.undo());
+    assert_eq!(s.handoff(), Some(1));
+}
+
+#[test]
 fn another_tabs_move_hands_the_device_over_again() {
     // Tab two: seat 1 confirmed it holds the device there, earlier.
     let mut two = evade();

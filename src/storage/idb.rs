@@ -63,14 +63,22 @@ pub fn why(tx: &IdbTransaction) -> SaveError {
     }
 }
 
-/// Opens (and on the first start creates) the database; `Err` when the browser gives none
-/// or refuses it.
-pub async fn open() -> Result<IdbDatabase, JsValue> {
-    let factory = web_sys::window()
-        .ok_or(JsValue::NULL)?
-        .indexed_db()?
-        .ok_or(JsValue::NULL)?;
-    let req = factory.open_with_u32("stackplay", 1)?;
+/// How long opening the database may take before the app gives up on it (a request that
+/// never answers: the browser, or another tab holding an older version open).
+const GIVE_UP_MS: i32 = 4000;
+
+/// Opens (and on the first start creates) the database; `Err` when the browser gives none or
+/// refuses it, did not answer within [`GIVE_UP_MS`], or holds a newer version of it.
+pub async fn open() -> Result<IdbDatabase, SaveError> {
+    let window = web_sys::window().ok_or(SaveError::Refused)?;
+    let factory = window
+        .indexed_db()
+        .ok()
+        .flatten()
+        .ok_or(SaveError::Refused)?;
+    let req = factory
+        .open_with_u32("stackplay", 1)
+        .map_err(|_| SaveError::Refused)?;
     let upgrading = req.clone();
     let upgrade = Closure::once_into_js(move || {
         if let Ok(db) = upgrading.result() {
@@ -80,27 +88,68 @@ pub async fn open() -> Result<IdbDatabase, JsValue> {
         }
     });
     req.set_onupgradeneeded(Some(upgrade.unchecked_ref()));
-    let db: IdbDatabase = wait(Ok(req.into())).await?.unchecked_into();
-    // A newer version of the app opening the database for an upgrade is not kept waiting:
-    // this tab lets go (its writes then fail and are kept as unsaved).
-    let closing = db.clone();
-    let close = Closure::<dyn FnMut()>::new(move || closing.close());
-    db.set_onversionchange(Some(close.as_ref().unchecked_ref()));
+    // Given up on after a few seconds: the request may never answer.
+    let done = Promise::new(&mut |ok: Function, err: Function| {
+        req.set_onsuccess(Some(&ok));
+        req.set_onerror(Some(&err));
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&err, GIVE_UP_MS);
+    });
+    let answered = JsFuture::from(done).await;
+    // Lets the database go: when another tab deletes it or a newer version of the app opens
+    // it for an upgrade (this tab is not what keeps them waiting; it reopens the database on
+    // its next write, as after the browser closed it: `Store::write`), or when it opens
+    // after the app gave up on it.
+    let opened = req.clone();
+    let close = Closure::<dyn FnMut()>::new(move || {
+        if let Ok(db) = opened.result() {
+            db.unchecked_into::<IdbDatabase>().close();
+        }
+    });
+    let close_fn = Some(close.as_ref().unchecked_ref());
+    if answered.is_err() {
+        let why = match req.error() {
+            Ok(Some(e)) if e.name() == "VersionError" => SaveError::Newer,
+            Ok(Some(_)) => SaveError::Refused,
+            // Not answered: if it opens later, it is let go at once.
+            _ => {
+                req.set_onsuccess(close_fn);
+                close.forget();
+                SaveError::Unanswered
+            }
+        };
+        return Err(why);
+    }
+    let db: IdbDatabase = req
+        .result()
+        .map_err(|_| SaveError::Refused)?
+        .unchecked_into();
+    db.set_onversionchange(close_fn);
     close.forget();
     Ok(db)
 }
 
-/// Every key and value of one object store, in key order (values that are not text are
-/// skipped).
+/// Every key and value of one object store, in key order. A value that is not text (put
+/// there by hand or by another program) is read as set aside, `NOT_TEXT NUL <its JSON>`
+/// (the store's texts never hold a NUL: JSON writes it escaped); a key that is not text is
+/// skipped.
 pub async fn read_all(store: &IdbObjectStore) -> Result<Vec<(String, String)>, JsValue> {
     let keys = Array::from(&wait(store.get_all_keys()).await?);
     let values = Array::from(&wait(store.get_all()).await?);
     Ok(keys
         .iter()
         .zip(values.iter())
-        .filter_map(|(k, v)| Some((k.as_string()?, v.as_string()?)))
+        .filter_map(|(k, v)| {
+            let text = v.as_string().unwrap_or_else(|| {
+                let json = js_sys::JSON::stringify(&v).ok().and_then(|j| j.as_string());
+                format!("{NOT_TEXT}\0{}", json.unwrap_or_default())
+            });
+            Some((k.as_string()?, text))
+        })
         .collect())
 }
+
+/// Why a value that is not text is set aside (fixed words: never its value).
+pub const NOT_TEXT: &str = "not a saved game's text (a value of another kind)";
 
 /// Puts `text` under `key` (no wait: the transaction's end says whether it landed).
 pub fn put(store: &IdbObjectStore, key: &str, text: &str) -> Result<(), JsValue> {

@@ -26,6 +26,10 @@ pub enum SaveError {
     Full,
     /// The browser refused for another reason (saving turned off, a privacy setting).
     Refused,
+    /// The browser's database did not answer within a few seconds.
+    Unanswered,
+    /// A newer version of the app has upgraded the database: this version cannot open it.
+    Newer,
 }
 
 impl fmt::Display for SaveError {
@@ -33,6 +37,10 @@ impl fmt::Display for SaveError {
         f.write_str(match self {
             SaveError::Full => "the browser's storage for this site is full",
             SaveError::Refused => "the browser refused to save",
+            SaveError::Unanswered => "the browser's database did not answer",
+            SaveError::Newer => {
+                "a newer version of Stackplay changed this browser's saved games: reload this page"
+            }
         })
     }
 }

@@ -30,15 +30,52 @@ pub fn start_new_game(
 thread_local! {
     /// The games being explored, apart from the saved games: in this tab's memory alone.
     static SCRATCH: Store = Store::scratch();
+    /// The games whose copy explored was drawn anew (its secrets not the game's).
+    static DRAWN: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Whether the copy of game `id` explored was drawn anew ([`exploring`]'s `drawn`).
+pub fn drawn(id: &str) -> bool {
+    DRAWN.with(|d| d.borrow().iter().any(|x| x == id))
 }
 
 /// The store holding a copy of game `id` of `from` to explore: made from the game as it is
 /// at move `at` (its end when `None`) the first time, or when `at` is given; every seat a
-/// person, no clock. The saved game is never written.
-pub fn exploring(from: &Store, id: &str, at: Option<usize>) -> Store {
+/// person, no clock. The saved game is never written. While a game that hides part of
+/// itself is played, the copy is made only from `drawn`, its record with the secrets drawn
+/// anew ([`crate::worker_protocol::guess`]), never from the game's own.
+pub fn exploring(from: &Store, id: &str, at: Option<usize>, drawn: Option<GameRecord>) -> Store {
     let scratch = SCRATCH.with(Clone::clone);
     if at.is_some() || scratch.load_line(id).is_err() {
-        if let Ok((mut game, _)) = from.load_line(id) {
+        if let Ok((mut game, line)) = from.load_line(id) {
+            let drawn_anew = drawn.is_some();
+            match drawn {
+                Some(record) => game.record = record,
+                // Never the game's own record while it hides part of itself and goes on (its
+                // timeline built only here, when the store has none).
+                None => {
+                    let secret = |last: &dyn crate::registry::AnyGame| {
+                        last.info().hidden_information && last.outcome().is_none()
+                    };
+                    let hides = match line {
+                        Some(line) => secret(line.last().as_ref()),
+                        None => game
+                            .record
+                            .timeline()
+                            .map_or(true, |line| secret(line.last().as_ref())),
+                    };
+                    if hides {
+                        return scratch;
+                    }
+                }
+            }
+            DRAWN.with(|d| {
+                let mut d = d.borrow_mut();
+                d.retain(|x| x != id);
+                if drawn_anew {
+                    d.push(id.to_string());
+                }
+            });
             for p in &mut game.record.players {
                 p.computer = None;
             }

@@ -11,10 +11,19 @@ use super::pages::{
 };
 use super::routes::Route;
 use crate::storage::store::Store;
+use crate::storage::SaveError;
+
+/// Props of [`App`].
+#[derive(Properties, PartialEq)]
+pub struct AppProps {
+    /// The saved games, opened before the app is mounted ([`crate::start`]), so that its first
+    /// drawing of the home page is the whole page.
+    pub store: Store,
+}
 
 /// The whole app.
 #[component]
-pub fn App() -> Html {
+pub fn App(props: &AppProps) -> Html {
     let route = use_state(|| Route::parse(&current_hash()));
     {
         let route = route.clone();
@@ -30,22 +39,19 @@ pub fn App() -> Html {
             route.set(next);
         });
     }
-    // The saved games, opened once (the pages wait for it: a few milliseconds). Games this
-    // tab could not save (a full storage) are tried again every two seconds on every page,
-    // and closing the tab while a move could be lost asks first.
-    let store = use_state(|| None::<Store>);
+    // The saved games, opened before the app was mounted. Games this tab could not save (a
+    // full storage) are tried again every two seconds on every page, and closing the tab while
+    // a move could be lost asks first.
+    let store = props.store.clone();
     {
-        let store = store.clone();
-        use_effect_with((), |_| {
+        let opened = store.clone();
+        use_effect_with((), move |_| {
             let live = std::rc::Rc::new(std::cell::Cell::new(true));
             let looping = live.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let opened = Store::open().await;
-                store.set(Some(opened.clone()));
                 // Closing the tab while a move could be lost asks first: browsers then say
                 // "Leave site? Changes you made may not be saved." (a move not saved yet, or
-                // one whose write has not landed). Listened to while the store is open (a
-                // listener made at the first render would see no store).
+                // one whose write has not landed).
                 let pending = opened.clone();
                 let _leaving = web_sys::window().map(|window| {
                     gloo_events::EventListener::new_with_options(
@@ -74,30 +80,44 @@ pub fn App() -> Html {
             d.set_title(&route.title());
         }
     });
-    let page = match (&*route, (*store).clone()) {
-        (Route::Rules(slug), _) => html! { <Rules slug={slug.clone()} /> },
-        (Route::NotFound(path), _) => not_found(path),
-        (_, None) => html! { <p class="loading" role="status">{ "Opening your saved games…" }</p> },
-        (Route::Home, Some(store)) => html! { <Home {store} /> },
-        (Route::New(slug), Some(store)) => html! { <NewGame slug={slug.clone()} key={slug.clone()} {store} /> },
-        (Route::Play(id), Some(store)) => html! { <Play id={id.clone()} key={id.clone()} {store} /> },
-        // A copy of the game, apart from it (opened from its end after a reload).
-        (Route::Explore(id), Some(from)) => {
-            let store = crate::ui::actions::exploring(&from, id, None);
+    // The database did not answer, or a newer version of the app holds it.
+    let trouble = store.trouble().filter(|w| *w != SaveError::Refused);
+    let page = match &*route {
+        Route::Rules(slug) => html! { <Rules slug={slug.clone()} /> },
+        Route::NotFound(path) => not_found(path),
+        Route::Home => html! { <Home {store} /> },
+        Route::New(slug) => html! { <NewGame slug={slug.clone()} key={slug.clone()} {store} /> },
+        Route::Play(id) => html! { <Play id={id.clone()} key={id.clone()} {store} /> },
+        // A copy of the game, apart from it (opened from its end after a reload; not a game
+        // hiding part of itself while it is played, whose copy the worker must deal anew).
+        Route::Explore(id) => {
+            let from = store;
+            let store = crate::ui::actions::exploring(&from, id, None, None);
             html! { <Play id={id.clone()} key={format!("x{id}")} {store} explore={Some(from)} /> }
         }
         #[cfg(feature = "bench-page")]
-        (Route::Bench, _) => html! { <Bench /> },
+        Route::Bench => html! { <Bench /> },
         // The benchmark is not part of the first load: it needs a build with `bench-page`.
         #[cfg(not(feature = "bench-page"))]
-        (Route::Bench, _) => crate::ui::components::dead_end::dead_end(
+        Route::Bench => crate::ui::components::dead_end::dead_end(
             "No benchmark in this build",
             "The in-browser benchmark is left out of the site to keep it small. Build it with: trunk build --release --features bench-page".to_string(),
         ),
-        (Route::Import(payload), Some(store)) => {
+        Route::Import(payload) => {
             html! { <Import payload={payload.clone()} key={payload.clone()} {store} /> }
         }
     };
+    frame(html! { <>
+        if let Some(why) = trouble {
+            <p class="warning" role="alert" id="no-saving">{ format!("Your games cannot be saved in this browser right now: {why}. Games played here last while this tab is open.") }</p>
+        }
+        { page }
+    </> })
+}
+
+/// Every page's frame: the header with its links home, and the page. (The site's first paint,
+/// `index.html`, is the home page in it: `tests/first_paint.rs`.)
+pub fn frame(page: Html) -> Html {
     html! {
         <>
             <header class="top">

@@ -45,6 +45,26 @@ pub fn render_board(slug: &'static str, board: AnyBoardProps) -> String {
     )
 }
 
+#[derive(Properties, PartialEq)]
+struct ShowProps {
+    html: Html,
+}
+
+/// Shows what it is given.
+#[component]
+fn Show(props: &ShowProps) -> Html {
+    props.html.clone()
+}
+
+/// `html` as HTML text.
+pub fn render(html: Html) -> String {
+    block_on(
+        yew::LocalServerRenderer::<Show>::with_props(ShowProps { html })
+            .hydratable(false)
+            .render(),
+    )
+}
+
 /// The players of `game`, named "Player 1" and so on, in their seats' colours.
 pub fn players(game: &dyn AnyGame) -> Rc<Vec<PlayerInfo>> {
     Rc::new(

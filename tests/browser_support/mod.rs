@@ -178,15 +178,31 @@ pub async fn go(hash: &str) {
     sleep(60).await;
 }
 
-/// Mounts the app in a fresh element (the test runner's own output stays untouched).
-pub fn mount() -> (yew::AppHandle<App>, Element) {
+/// The site's page, whose first paint holds the home page's game cards.
+const INDEX_HTML: &str = include_str!("../../index.html");
+
+/// Mounts the app in a fresh element (the test runner's own output stays untouched), as
+/// `stackplay::start` does: the game cards kept from the page's first paint, the saved games
+/// opened, then the app mounted.
+pub async fn mount() -> (yew::AppHandle<App>, Element) {
     while let Some(stale) = document().get_element_by_id("app-under-test") {
         stale.remove();
     }
+    let cards = INDEX_HTML
+        .split_once(r#"<ul class="games">"#)
+        .and_then(|(_, rest)| rest.split_once("</ul>"))
+        .expect("index.html's first paint lists the games")
+        .0;
+    stackplay::ui::pages::home::keep_cards(cards.to_string());
+    let store = stackplay::storage::store::Store::open().await;
     let root = document().create_element("div").unwrap();
     root.set_id("app-under-test");
     document().body().unwrap().append_child(&root).unwrap();
-    (yew::Renderer::<App>::with_root(root.clone()).render(), root)
+    let props = stackplay::ui::app::AppProps { store };
+    (
+        yew::Renderer::<App>::with_root_and_props(root.clone(), props).render(),
+        root,
+    )
 }
 
 pub fn unmount((app, root): (yew::AppHandle<App>, Element)) {

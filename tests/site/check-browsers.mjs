@@ -10,6 +10,8 @@
 // - the STAX table zoomed and panned by its buttons, a mouse drag, the wheel and a finger;
 // - every game's play page laid out within the window's width, and within a narrow window's;
 // - two tabs (two windows of one browser) on one game, in step both ways;
+// - nothing lost, as check-tabs.mjs counts it: two windows moving at one instant (each click
+//   timed in its page), and a reload 0-40 ms after a move;
 // - three people around the device: the page turns to each, and taps on the turned board play;
 // - a computer seat answering a person's move;
 // - a share link opened in a second browser (a session of its own: another device), answered,
@@ -22,12 +24,13 @@
 // Prints each engine's version and the checks that ran and passed.
 // Usage: node tests/site/check-browsers.mjs [dist dir]
 //   BROWSERS=chromium,firefox,webkit (the default), or some of them; side by side unless SERIAL=1
+//   STEPS=races,two tabs: only these steps (their names in STEPS below)
 //   SMOKE=webkit: in these engines the whole games are one smoke game (Stack Control), the rest
 //   as everywhere
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, gamesOf } from './serve.mjs';
+import { serve, gamesOf, APP_CARDS } from './serve.mjs';
 import { ENGINES, launch, run, input } from './webdriver.mjs';
 import { playStackControl, playEvade, playStacks, playStax, playEvacuate } from './players.mjs';
 
@@ -244,7 +247,7 @@ async function shareLink(d) {
 
 async function home(e, d) {
   await e.open(d, '');
-  await wait(d, '.game-card', { count: BUILT.length, ms: 30000 });
+  await wait(d, APP_CARDS, { count: BUILT.length, ms: 30000 });
   const thumbs = await run(d, async () => {
     const imgs = [...document.querySelectorAll('.game-card img.thumb')];
     await Promise.all(imgs.map((i) => (i.complete ? null : new Promise((r) => { i.onload = r; i.onerror = r; }))));
@@ -423,6 +426,144 @@ async function twoTabs(e, d) {
     `two tabs: a move in either tab shows in the other, and both show the same game (${heard}, then ${heardBack} moves)`);
 }
 
+// Nothing lost, as check-tabs.mjs counts it in Chromium (a move shown and stored nowhere is
+// lost), in this engine too: every move history a window's move list showed, recorded in the
+// page as it is drawn (sessionStorage, so a reload keeps it), must start a stored game's
+// history. `recordShown` runs in each page after it loads (WebDriver has no init scripts).
+const recordShown = () => {
+  if (window.__recording) return;
+  window.__recording = true;
+  const note = () => {
+    const moves = [...document.querySelectorAll('.moves li button')].map((b) => b.title);
+    if (!moves.length) return;
+    const seen = JSON.parse(sessionStorage.getItem('test.shown') || '[]');
+    const history = moves.join(' ');
+    if (!seen.includes(history)) { seen.push(history); sessionStorage.setItem('test.shown', JSON.stringify(seen)); }
+  };
+  note();
+  new MutationObserver(note).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+  // Whether the page asked before leaving (the app's listener, made first, prevents the unload).
+  addEventListener('beforeunload', (e) => { if (e.defaultPrevented) sessionStorage.setItem('test.asked', String(Number(sessionStorage.getItem('test.asked') || 0) + 1)); });
+};
+// The histories this window showed (and forgets them), and how often it asked before leaving.
+const shownIn = (d) => run(d, () => {
+  const out = [JSON.parse(sessionStorage.getItem('test.shown') || '[]'), Number(sessionStorage.getItem('test.asked') || 0)];
+  sessionStorage.removeItem('test.shown');
+  sessionStorage.removeItem('test.asked');
+  return out;
+});
+// Every stored game's moves.
+const storedHistories = (d) => run(d, () => new Promise((resolve) => {
+  const req = indexedDB.open('stackplay');
+  req.onupgradeneeded = () => req.transaction.abort();
+  req.onerror = () => resolve([]);
+  req.onsuccess = () => {
+    const all = req.result.transaction('games').objectStore('games').getAll();
+    all.onsuccess = () => { req.result.close(); resolve(all.result.map((t) => { try { const g = JSON.parse(t); return { moves: g.record.moves, copy: !!g.copy_of }; } catch (e) { return { moves: [] }; } })); };
+    all.onerror = () => { req.result.close(); resolve([]); };
+  };
+}));
+// The moves of `shown` (histories) stored nowhere in `stored`, each named by its history up to it.
+const lostOf = (shown, stored) => {
+  const kept = new Set(stored.flatMap((h) => h.map((_, i) => h.slice(0, i + 1).join(' '))));
+  const lost = new Set();
+  for (const history of shown) {
+    const h = history.split(' ');
+    h.forEach((_, i) => { const key = h.slice(0, i + 1).join(' '); if (!kept.has(key)) lost.add(key); });
+  }
+  return [...lost];
+};
+// In the page: picks the `nth` movable stack (from the end when negative) and schedules the
+// click on its first landing square for the moment `at` (ms since the epoch; both windows share
+// the machine's clock), then, `reloadAfter` ms later if given, a reload. False when none can move.
+const landAt = async ([nth, at, reloadAfter]) => {
+  const stacks = [...document.querySelectorAll('svg.board .cell.stack')];
+  if (nth < 0) stacks.reverse();
+  for (const s of stacks.slice(Math.abs(nth) - (nth < 0 ? 1 : 0))) {
+    s.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    let t = null;
+    for (let i = 0; i < 10 && !t; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      t = document.querySelector('svg.board .cell.target');
+    }
+    if (!t) continue;
+    setTimeout(() => {
+      t.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      if (reloadAfter !== undefined) setTimeout(() => location.reload(), reloadAfter);
+    }, Math.max(0, at - Date.now()));
+    return true;
+  }
+  return false;
+};
+
+/// check-tabs' race of two tabs at one instant and its reload right after a move, in this
+/// engine: two windows on one game, each landing a move at the same moment (timed in each
+/// page), `TRIALS_WD` times (5 by default); then one window reloading 0-40 ms after a move.
+/// Nothing shown may be lost (after a reload, unless the page asked before leaving).
+async function races(e, d) {
+  const trials = Number(process.env.TRIALS_WD || 5);
+  const first = await d.getWindowHandle();
+  await d.switchTo().newWindow('window');
+  const second = await d.getWindowHandle();
+  const windows = [first, second];
+  let lost = 0;
+  // Copies kept (a window lost the race and its move was kept as a copy, the page moving to it).
+  let copies = 0;
+  for (let trial = 0; trial < trials; trial++) {
+    await d.switchTo().window(first);
+    const id = await startGame(e, d, 'stack-control');
+    await run(d, recordShown);
+    await d.switchTo().window(second);
+    await e.open(d, '#/play/' + id);
+    await wait(d, 'svg.board .cell.stack', { ms: 20000 });
+    await run(d, recordShown);
+    const at = Date.now() + 1500;
+    const aimed = [];
+    for (const [i, w] of windows.entries()) {
+      await d.switchTo().window(w);
+      aimed.push(await run(d, landAt, [[1, -1][i], at]));
+    }
+    await new Promise((r) => setTimeout(r, at - Date.now() + 1500));
+    const shown = [];
+    for (const w of windows) {
+      await d.switchTo().window(w);
+      await stored(d);
+      shown.push(...(await shownIn(d))[0]);
+    }
+    const games = await storedHistories(d);
+    copies += games.filter((g) => g.copy && g.moves.length === 1).length - copies;
+    const missing = lostOf(shown, games.map((g) => g.moves));
+    if (missing.length || !aimed.every(Boolean)) e.say(`     ${e.name}: race ${trial}: aimed ${aimed}, lost ${JSON.stringify(missing)}`);
+    lost += missing.length;
+  }
+  e.check(lost === 0, `races: two windows moving at one instant, ${trials} trials: no move shown is lost (${lost} lost; ${copies} copies kept)`);
+  await e.keepErrors(d);
+  await d.close();
+  await d.switchTo().window(first);
+  // A reload 0-40 ms after a move.
+  await startGame(e, d, 'stack-control');
+  let silent = 0;
+  let asked = 0;
+  for (let trial = 0; trial < trials; trial++) {
+    await run(d, recordShown);
+    const moved = await run(d, landAt, [trial % 2 ? -1 : 1, 0, (trial * 10) % 41]);
+    if (!moved) break;
+    // Loaded again (or still here, if the browser kept the page after asking).
+    await new Promise((r) => setTimeout(r, 1000));
+    await wait(d, 'svg.board .cell', { ms: 20000 });
+    await run(d, watchErrors);
+    await stored(d);
+    const [shown, prompts] = await shownIn(d);
+    asked += prompts;
+    const missing = lostOf(shown, (await storedHistories(d)).map((g) => g.moves));
+    if (missing.length && !prompts) {
+      silent++;
+      e.say(`     ${e.name}: reload ${trial}: lost ${JSON.stringify(missing)} with no prompt`);
+    }
+  }
+  e.check(silent === 0, `races: a reload 0-40 ms after a move, ${trials} trials: every move shown is stored, or the page asked before leaving (${silent} lost with no prompt; asked ${asked} times)`);
+}
+
 // The play section's turn in degrees, from its computed transform, once it has stopped turning.
 // (Read until two readings 150 ms apart agree: WebKit does not list a running transition.)
 const pageTurn = () => new Promise((resolve) => {
@@ -532,7 +673,7 @@ async function shareAndOffline(e, d) {
   e.site.setDist(empty);
   try {
     await e.open(other, '', { fresh: true });
-    const started = await wait(other, '.game-card', { count: BUILT.length, ms: 20000 }).catch(() => 0);
+    const started = await wait(other, APP_CARDS, { count: BUILT.length, ms: 20000 }).catch(() => 0);
     const controlled = await run(other, () => !!navigator.serviceWorker.controller);
     e.check(state === 'activated' && started === BUILT.length && controlled,
       `offline: with the server gone, the site starts from the offline copy (worker ${state}, page ${controlled ? '' : 'not '}served by it)`);
@@ -554,7 +695,7 @@ async function shareAndOffline(e, d) {
 
 // Each step, and the seconds it may take at the most.
 const STEPS = [['home', home, 60], ['reload', reloadAndKeys, 120], ['pointers', pointers, 60], ['layout', layout, 120], ['whole games', wholeGames, 600],
-  ['two tabs', twoTabs, 90], ['turned board', turned, 90], ['computer', computer, 90], ['link and offline', shareAndOffline, 180]];
+  ['two tabs', twoTabs, 90], ['races', races, 180], ['turned board', turned, 90], ['computer', computer, 90], ['link and offline', shareAndOffline, 180]];
 
 /// Runs every step in `key`'s engine, against a server of its own (its own origin, and an
 /// offline check that empties only its own server).
@@ -566,7 +707,7 @@ async function runEngine(key, buffered) {
     version = ENGINES[key].version();
     e.say(`\n--- ${version}`);
     const d = await e.launch();
-    for (const [what, step, seconds] of STEPS) {
+    for (const [what, step, seconds] of STEPS.filter(([what]) => !process.env.STEPS || process.env.STEPS.split(',').includes(what))) {
       // A step that hangs (a driver that never answers) ends this engine's run.
       const done = step(e, d).then(() => null, (err) => err);
       const late = new Promise((r) => { setTimeout(() => r(new Error(`no end within ${seconds} s`)), seconds * 1000).unref(); });

@@ -7,7 +7,7 @@
 // to the person's turn, undoing or leaving while it thinks stops it, and the chances chart
 // follows the game.
 // Usage: node tests/site/check-computer.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
-import { start, oneMove, readDb, putDb } from './serve.mjs';
+import { start, oneMove, readDb, putDb, APP_CARDS } from './serve.mjs';
 
 const site = await start(process.argv[2]);
 const { base, browser, check, shot } = site;
@@ -40,7 +40,7 @@ try {
   });
   const home = await context.newPage();
   await home.goto(base, { waitUntil: 'load' });
-  await home.waitForSelector('.game-card', { timeout: 20000 });
+  await home.waitForSelector(APP_CARDS, { timeout: 20000 });
   const slugs = await home.evaluate(() => [...document.querySelectorAll('.game-card a[href^="#/new/"]')]
     .map((a) => a.getAttribute('href').slice('#/new/'.length)));
   check(slugs.length >= 4, `computer: the home page offers ${slugs.length} games`);
@@ -166,7 +166,7 @@ try {
     await oneMove(page);
     await page.waitForSelector('.turn-banner:has-text("thinking")', { timeout: 5000 });
     await page.goto(base + '#/');
-    await page.waitForSelector('.game-card');
+    await page.waitForSelector(APP_CARDS);
     await page.waitForTimeout(4000);
     const stored = JSON.parse((await readDb(page)).games[id]).record.moves.length;
     check(stored === atTurn + 1, `computer: leaving while it thinks leaves the game as it was (${stored} moves)`);

@@ -3,8 +3,9 @@
 // through, while the saved game stays byte for byte as it was; "Back to the game" finds it
 // unchanged; a reload of the explore page opens the copy again; "Play on from here" asks
 // first, then makes a new game of the position and leaves the old one as it was; the
-// computer's view gives each side's chances and its three best moves. A game with
-// hidden information offers no Explore while it is played.
+// computer's view gives each side's chances and its three best moves. In a game with
+// hidden information being played (Evade), the copy is dealt anew: everything shown, no
+// hand-off, the stored game unchanged, and a reload says to open it again.
 // Usage: node tests/site/check-explore.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
 import { start, newGame, oneMove, readDb } from './serve.mjs';
 
@@ -80,12 +81,65 @@ try {
       `${name}: Play on from here asks first, then makes a new game of the ${explored} moves explored (${made.record ? made.record.moves.length : 'none'})`);
     check(db.games[id] === before, `${name}: the game explored is still byte for byte as it was`);
 
-    // Evade, played: no Explore (the copy would show the hidden coins).
+    // Evade, played: Explore opens a copy dealt anew by the worker, where everything is
+    // shown but what the seat on the board had not seen is drawn at random.
     await page.goto(base + '#/new/evade');
     await page.waitForSelector('#start-game');
     await page.click('#start-game');
     await page.waitForSelector('svg.board, #handoff-ready');
-    check(await page.locator('#explore').count() === 0, `${name}: no Explore in an Evade game being played`);
+    const evade = new URL(page.url()).hash.replace('#/play/', '');
+    // Both setups and six coin steps by clicks, then the device handed to the seat to move.
+    await page.evaluate(async () => {
+      const tick = () => new Promise((r) => setTimeout(r, 20));
+      const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      const $ = (q) => document.querySelector(q);
+      let steps = 0;
+      for (let n = 0; n < 400 && steps < 6; n++) {
+        await tick();
+        if ($('#handoff-ready')) { click($('#handoff-ready')); continue; }
+        if ($('#evade-random')) { click($('#evade-random')); await tick(); click($('#evade-setup')); continue; }
+        const coins = [...document.querySelectorAll('svg.board .cell.has-coin')];
+        for (let k = 0; k < coins.length; k++) {
+          click(coins[(k + n * 7) % coins.length]);
+          await tick();
+          const targets = [...document.querySelectorAll('svg.board .cell.target')].filter((t) => !/freezes/.test(t.getAttribute('aria-label')));
+          if (targets.length) { click(targets[0]); steps++; break; }
+        }
+      }
+    });
+    await page.waitForSelector('#handoff-ready');
+    await page.click('#handoff-ready');
+    await page.waitForSelector('svg.board');
+    const labels = () => page.evaluate(() => [...document.querySelectorAll('svg.board .cell.has-coin')].map((c) => c.getAttribute('aria-label')));
+    const hiddenBefore = (await labels()).filter((l) => !/face up|you know it is/.test(l)).length;
+    const evadeBefore = (await readDb(page)).games[evade];
+    await page.click('#explore');
+    await page.waitForSelector('#exploring', { timeout: 20000 });
+    const shown = await labels();
+    const hiddenAfter = shown.filter((l) => !/face up|you know it is/.test(l)).length;
+    check(page.url().endsWith('#/explore/' + evade) && await page.locator('#drawn').count() === 1 && await page.locator('#handoff-ready').count() === 0,
+      `${name}: Explore in an Evade game being played opens a copy, says what it had not seen is dealt at random, and asks for no hand-off`);
+    check(hiddenBefore > 0 && hiddenAfter === 0 && shown.length === 12,
+      `${name}: the copy shows every coin's value (${hiddenBefore} face down to the seat in the game, ${hiddenAfter} in the copy)`);
+    // A step in the copy for the side to move: no hand-off follows, the stored game unchanged.
+    await page.evaluate(async () => {
+      const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      for (const c of document.querySelectorAll('svg.board .cell.has-coin')) {
+        click(c);
+        await new Promise((r) => setTimeout(r, 20));
+        const t = document.querySelector('svg.board .cell.target');
+        if (t) { click(t); return; }
+      }
+    });
+    await page.waitForTimeout(300);
+    check(await page.locator('#handoff-ready').count() === 0 && await page.locator('#exploring').count() === 1, `${name}: a step in the copy asks for no hand-off`);
+    await shot(page, `${name}-explore-evade.png`);
+    check((await readDb(page)).games[evade] === evadeBefore, `${name}: the Evade game explored is byte for byte as it was`);
+    // A reload cannot deal the copy again from the game itself: it says so.
+    await page.reload();
+    await page.waitForSelector('main h1, main h2');
+    check(/Nothing to explore here/.test(await page.locator('main').innerText()) && await page.locator('svg.board').count() === 0,
+      `${name}: a reload of an Evade copy shows no board and says to open Explore again`);
     check(errors.length === 0, `${name}: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
     await ctx.close();
   }

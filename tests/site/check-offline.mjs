@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { start, root, newGame as newGameAt, oneMove, readDb } from './serve.mjs';
+import { start, root, newGame as newGameAt, oneMove, readDb, APP_CARDS } from './serve.mjs';
 
 const site = await start(process.argv[2]);
 const { base, browser, check } = site;
@@ -63,7 +63,7 @@ try {
     const errors = [];
     watch(page, errors);
     await page.goto(base, { waitUntil: 'load' });
-    await page.waitForSelector('.game-card', { timeout: 20000 });
+    await page.waitForSelector(APP_CARDS, { timeout: 20000 });
 
     const manifest = await page.evaluate(async () => {
       const link = document.querySelector('link[rel=manifest]');
@@ -102,7 +102,10 @@ try {
       const cache = await caches.open(mine[0]);
       return { caches: mine.length, files: (await cache.keys()).map((r) => new URL(r.url).pathname) };
     });
-    const builtFiles = fs.readdirSync(dist, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name !== 'sw.js').length;
+    // Every file but the worker and the rules pages for browsers without JavaScript (which run
+    // no service worker: scripts/no-js-pages.mjs).
+    const builtFiles = fs.readdirSync(dist, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name !== 'sw.js' && !/^rules-[a-z-]+\.html$/.test(e.name)).length;
     check(cached.caches === 1 && cached.files.length === builtFiles,
       `offline: one cache holds every file of the build (${cached.files.length} of ${builtFiles})`);
     check(cached.files.every((f) => f.startsWith(new URL(base).pathname)), 'offline: the files are kept under the sub-path');
@@ -122,7 +125,7 @@ try {
     check(true, 'offline: on the first visit, before any reload, the computer plays with no network');
     await page.goto(base);
     await page.reload({ waitUntil: 'load' });
-    await page.waitForSelector('.game-card', { timeout: 20000 });
+    await page.waitForSelector(APP_CARDS, { timeout: 20000 });
     const before = errors.length;
     const served = await page.evaluate(async () => ({
       controlled: !!navigator.serviceWorker.controller,
@@ -171,10 +174,10 @@ try {
     const errors = [];
     watch(page, errors);
     await page.goto(base, { waitUntil: 'load' });
-    await page.waitForSelector('.game-card', { timeout: 20000 });
+    await page.waitForSelector(APP_CARDS, { timeout: 20000 });
     await ready(page);
     await page.reload({ waitUntil: 'load' }); // now served by the worker
-    await page.waitForSelector('.game-card');
+    await page.waitForSelector(APP_CARDS);
     check(await page.locator('#new-build').isHidden(), 'new build: nothing offered while the build is current');
 
     site.setDist(newer);
@@ -189,7 +192,7 @@ try {
     await page.waitForSelector('#new-build:not([hidden])', { timeout: 20000 });
     check(!(await runsNewer()), 'new build: a reload without choosing still runs the old build, whole, and offers again');
     await Promise.all([page.waitForEvent('load', { timeout: 20000 }), page.click('#new-build-reload')]);
-    await page.waitForSelector('.game-card', { timeout: 20000 });
+    await page.waitForSelector(APP_CARDS, { timeout: 20000 });
     check(await runsNewer(), 'new build: "Reload now" runs the new build');
     check(await page.locator('#new-build').isHidden(), 'new build: nothing offered after the reload');
     const keys = await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('stackplay-')));

@@ -4,7 +4,7 @@
 // games of Evade, Stacks, STAX and Evacuate are played through their boards; every board's
 // key opens with its pictures.
 // Usage: node tests/site/check-site.mjs [dist dir]   (SCREENSHOTS=dir to save PNGs)
-import { start, gamesOf } from './serve.mjs';
+import { start, gamesOf, APP_CARDS } from './serve.mjs';
 
 /// Plays the Evacuate game on the page through its board to the end: in the panel, a pyramid
 /// of the stash, a highlighted triangle (a move rather than a nudge when there is one,
@@ -115,7 +115,7 @@ try {
     page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
 
     await page.goto(base, { waitUntil: 'load' });
-    await page.waitForSelector('.game-card', { timeout: 20000 });
+    await page.waitForSelector(APP_CARDS, { timeout: 20000 });
     check(await page.locator('.game-card h3', { hasText: 'Stack Control' }).count() === 1, `${viewport.name}: home lists Stack Control`);
     // The games' pictures are static images (not in the first load): every game's loads.
     const thumbs = await page.evaluate(async () => {

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { start, newGame as newGameAt, oneMove, readDb, failingWrites } from './serve.mjs';
+import { start, newGame as newGameAt, oneMove, readDb, failingWrites, APP_CARDS } from './serve.mjs';
 import { backupOf } from './backups.mjs';
 
 const site = await start(process.argv[2]);
@@ -106,7 +106,7 @@ try {
     for (let i = 0; i < 50 && await storedMoves(page, id) !== 1; i++) await page.waitForTimeout(100);
     const other = await context.newPage();
     await other.goto(base + '#/');
-    await other.waitForSelector('.game-card', { timeout: 20000 });
+    await other.waitForSelector(APP_CARDS, { timeout: 20000 });
     await other.evaluate(() => new Promise((resolve) => {
       const req = indexedDB.open('stackplay');
       req.onsuccess = () => {
@@ -327,6 +327,8 @@ try {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stackplay-')), 'big.json');
     fs.writeFileSync(file, JSON.stringify({ stackplay_backup: 1, games }));
     await page.goto(base + '#/');
+    // The running app's file input (the first paint has one that opens nothing).
+    await page.waitForSelector(APP_CARDS);
     await page.waitForSelector('input[type=file]');
     await page.evaluate(() => {
       sessionStorage.setItem('test.fail-after', String((window.testPuts || 0) + 300));

@@ -2,13 +2,14 @@
 // context) on one game, moving by real clicks (Playwright's mouse: trusted input through the
 // browser), at the same instant, staggered by 0-100 ms, with one tab busy for 2.5 s, three and
 // four tabs at once; a reload right after a move; a full storage in one tab while another
-// plays on. Every history any tab's move list showed, at any moment (recorded in the page as
-// it is drawn, kept in sessionStorage so a reload keeps it), must be the start of a stored
+// plays on; Evade looking back through its history with no hand-off. Every history any tab's
+// move list showed, at any moment (recorded in the page as it is drawn, kept in
+// sessionStorage so a reload keeps it), must be the start of a stored
 // game's history: a move shown and stored nowhere is a lost move, and the checks count them.
 // No timing is asserted: a slow machine changes who wins a race, never what is kept.
 // Usage: node tests/site/check-tabs.mjs [dist dir]   (TRIALS=n: trials of each kind, 20;
 // ONLY=words: only the kinds whose name has them)
-import { start, pick, readDb, failingWrites } from './serve.mjs';
+import { start, pick, readDb, failingWrites, APP_CARDS } from './serve.mjs';
 
 const site = await start(process.argv[2]);
 const { base, browser, check } = site;
@@ -97,7 +98,7 @@ try {
   for (let i = 0; i < 4; i++) tabs.push(await context.newPage());
   const errors = [];
   for (const p of tabs) p.on('pageerror', (e) => errors.push(String(e)));
-  for (const p of tabs) { await p.goto(base + '#/'); await p.waitForSelector('.games'); }
+  for (const p of tabs) { await p.goto(base + '#/'); await p.waitForSelector(APP_CARDS); }
 
   // Races: `n` tabs on one new game each pick a different stack, then land by real clicks,
   // each after its own delay (ms); `busy`: the last tab is busy for 2.5 s meanwhile.
@@ -233,6 +234,47 @@ try {
       if (await two.evaluate(() => { clearInterval(window.watching); return window.seatShown; })) shown++;
     }
     check(shown === 0, `Evade in two tabs: after the other tab's moves, this tab shows only its hand-off screen, never a seat's view (${shown} of ${runs} showed one)`);
+
+    // Looking back (◀, the move list, Replay) in one tab, with the first seat to move and
+    // holding the device: the earlier positions show from its view, with no hand-off screen
+    // (before, ◀ to the second seat's setup asked for the device to go to the second seat,
+    // whose "I am" showed that seat's view of it); Undo still hands the device back.
+    await one.goto(base + '#/new/evade');
+    await real(one, '#start-game');
+    await one.waitForSelector('#handoff-ready');
+    for (let seat = 0; seat < 2; seat++) {
+      await real(one, '#handoff-ready');
+      await real(one, '#evade-random');
+      await real(one, '#evade-setup');
+    }
+    await real(one, '#handoff-ready');
+    await one.waitForSelector('svg.board');
+    await one.evaluate(() => {
+      window.handoffs = 0;
+      window.theirs = 0;
+      window.watching = setInterval(() => {
+        if (document.querySelector('#handoff-ready')) window.handoffs++;
+        // A value shown on the second seat's coins (known only to that seat).
+        if (document.querySelector('.coin.moons[data-value]')) window.theirs++;
+      }, 10);
+    });
+    await real(one, '#step-back');
+    await one.waitForTimeout(300);
+    const note = await one.locator('.history-note').innerText().catch(() => '');
+    const banner = await one.locator('.turn-banner').innerText().catch(() => '');
+    await real(one, '#step-back');
+    await real(one, '#step-forward');
+    await one.locator('.moves li button').first().click();
+    await real(one, '#replay');
+    await one.waitForFunction(() => !document.querySelector('.history-note'), null, { timeout: 10000 }).catch(() => {});
+    const [handoffs, theirs] = await one.evaluate(() => { clearInterval(window.watching); return [window.handoffs, window.theirs]; });
+    check(/Showing move 1 of 2/.test(note) && handoffs === 0,
+      `Evade: looking back (◀, the move list, Replay) from the first seat's turn shows no hand-off screen (${handoffs} checks saw one; "${note}"; "${banner.replace(/\s+/g, ' ')}")`);
+    check(theirs === 0, `Evade: looking back never shows the second seat's values (${theirs} checks saw one)`);
+    check(await one.locator('#handoff-ready').count() === 0 && await one.locator('svg.board').count() === 1, 'Evade: back at the last move, the first seat still holds the device');
+    await one.locator('button', { hasText: /^Undo$/ }).click();
+    await one.waitForSelector('#handoff-ready', { timeout: 3000 }).catch(() => {});
+    check(await one.locator('#handoff-ready').count() === 1, 'Evade: Undo takes the second seat\'s setup back and hands the device to it');
   }
   await context.close();
 
@@ -246,7 +288,7 @@ try {
     const errs = [];
     for (const p of [one, two]) p.on('pageerror', (e) => errs.push(String(e)));
     await one.goto(base + '#/');
-    await one.waitForSelector('.games');
+    await one.waitForSelector(APP_CARDS);
     let lost = 0;
     let kept = 0;
     let told = 0;

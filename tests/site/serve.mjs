@@ -2,6 +2,7 @@
 // server, headless Chromium, and a list of checks that ends the run with its verdict.
 import http from 'node:http';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,10 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const { chromium } = require(path.join(root, 'tools/node_modules/playwright-core'));
 
 const SUB = '/some/sub/path/';
+
+/// The game cards of the running app: index.html's first paint shows them too, before the app
+/// runs (its marker, `#first-paint`, goes when the app takes the page over).
+export const APP_CARDS = '#app:not(:has(#first-paint)) .game-card';
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json' };
 
 /// The slugs of the games the site in `distArg` was built with: one rules page each
@@ -23,20 +28,36 @@ export function gamesOf(distArg) {
 
 /// Serves `dist` under the sub-path. Returns the site's base URL, the server, `setDist(dir)`,
 /// which serves another build from then on (a newer deployment; an empty directory is a server
-/// that has nothing), and `redirectIndex(true)`, which makes /index.html redirect to the
-/// directory, as many hosts do.
-export async function serve(distArg) {
+/// that has nothing), `redirectIndex(true)`, which makes /index.html redirect to the
+/// directory, as many hosts do, and `hold(regexp)`, which holds back every file whose path
+/// matches until the function it returns is called. With `{ gzip: true }`, files go gzipped
+/// (level 9, as scripts/bundle-size.sh counts them) to a browser that accepts it, as static
+/// hosts send them.
+export async function serve(distArg, { gzip = false } = {}) {
   let dist = path.resolve(distArg || path.join(root, 'dist'));
+  const zipped = new Map();
   let redirectIndex = false;
-  const server = http.createServer((req, res) => {
+  const holds = [];
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
+    // Files held back (a slow network's late wasm) until the check lets them go.
+    for (const h of holds) if (h.re.test(url.pathname)) await h.gate;
     if (!url.pathname.startsWith(SUB)) { res.writeHead(404); res.end('not under the sub-path'); return; }
     const rel = decodeURIComponent(url.pathname.slice(SUB.length)) || 'index.html';
     // Like many static hosts, optionally: /index.html redirects to the directory.
     if (redirectIndex && url.pathname.endsWith('/index.html')) { res.writeHead(301, { location: SUB }); res.end(); return; }
     const file = path.join(dist, rel);
     if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) { res.writeHead(404); res.end('missing'); return; }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
+    const type = types[path.extname(file)] || 'application/octet-stream';
+    if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] || '') && !type.startsWith('image/png')) {
+      const key = `${file}:${fs.statSync(file).mtimeMs}`;
+      if (!zipped.has(key)) zipped.set(key, zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
+      const body = zipped.get(key);
+      res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'content-length': body.length, vary: 'accept-encoding' });
+      res.end(body);
+      return;
+    }
+    res.writeHead(200, { 'content-type': type });
     fs.createReadStream(file).pipe(res);
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
@@ -45,14 +66,20 @@ export async function serve(distArg) {
     server,
     setDist(dir) { dist = path.resolve(dir); },
     redirectIndex(on) { redirectIndex = on; },
+    hold(re) {
+      let release;
+      const h = { re, gate: new Promise((r) => { release = r; }) };
+      holds.push(h);
+      return () => { holds.splice(holds.indexOf(h), 1); release(); };
+    },
   };
 }
 
-/// Serves `dist` and starts Chromium. Returns what `serve` does, the browser, `check(ok,
-/// what)`, `shot(page, name)` (PNG into $SCREENSHOTS when set) and `finish(label)`, which
-/// closes everything and exits non-zero if any check failed.
-export async function start(distArg) {
-  const { base, server, setDist, redirectIndex } = await serve(distArg);
+/// Serves `dist` (with `serve`'s options) and starts Chromium. Returns what `serve` does, the
+/// browser, `check(ok, what)`, `shot(page, name)` (PNG into $SCREENSHOTS when set) and
+/// `finish(label)`, which closes everything and exits non-zero if any check failed.
+export async function start(distArg, options = {}) {
+  const { base, server, setDist, redirectIndex, hold } = await serve(distArg, options);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
@@ -62,9 +89,11 @@ export async function start(distArg) {
   const shots = process.env.SCREENSHOTS;
   return {
     base,
+    server,
     browser,
     setDist,
     redirectIndex,
+    hold,
     failures,
     check(ok, what) { console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); if (!ok) failures.push(what); },
     async shot(page, name) { if (shots) { fs.mkdirSync(shots, { recursive: true }); await page.screenshot({ path: path.join(shots, name), fullPage: true }); } },
@@ -77,12 +106,14 @@ export async function start(distArg) {
   };
 }
 
-/// Starts a Stack Control game for two (named `names`, when given) at `base`; returns its id.
-export async function newGame(page, base, names = []) {
+/// Starts a Stack Control game for two (named `names`, played by `seats`: the form's choices,
+/// 'person' or a strength, when given) at `base`; returns its id.
+export async function newGame(page, base, names = [], seats = []) {
   await page.goto(base + '#/new/stack-control');
   await page.waitForSelector('#start-game');
   const inputs = page.locator('input[type=text]');
   for (let i = 0; i < names.length; i++) await inputs.nth(i).fill(names[i]);
+  for (let i = 0; i < seats.length; i++) await page.locator('select.played-by').nth(i).selectOption(seats[i]);
   await page.click('#start-game');
   await page.waitForSelector('svg.board .cell', { timeout: 10000 });
   return new URL(page.url()).hash.replace('#/play/', '');

@@ -272,6 +272,38 @@ impl Game for Evade {
         out
     }
 
+    fn guess_moves(&self, moves: &[EvadeMove], seat: Seat, rng: &mut Rng) -> Vec<EvadeMove> {
+        // The secrets are the setups' values: each setup takes the values drawn for its
+        // owner's coins (a coin's id is the file it was set up on).
+        let dealt = self.determinize(seat, rng);
+        let options = EvadeOptions {
+            own_coins_shown: self.own,
+        };
+        let Ok(mut replay) = Evade::new(&options, 0) else {
+            return moves.to_vec();
+        };
+        moves
+            .iter()
+            .map(|mv| {
+                let owner = replay.to_move();
+                // Only to know who sets up next: a move that does not play changes nothing.
+                let _ = Game::play(&mut replay, mv);
+                match (mv, owner) {
+                    (EvadeMove::Setup(values), Some(owner)) => {
+                        let mut values = *values;
+                        for coin in dealt.coins.get(owner).into_iter().flatten() {
+                            if let (Some(v), Some(slot)) = (coin.value, values.get_mut(coin.id)) {
+                                *slot = v;
+                            }
+                        }
+                        EvadeMove::Setup(values)
+                    }
+                    _ => *mv,
+                }
+            })
+            .collect()
+    }
+
     fn describe_move(&self, mv: &EvadeMove, viewer: Viewer) -> String {
         let what = match mv {
             EvadeMove::Setup(values) if self.setup_seen_by(viewer) => {

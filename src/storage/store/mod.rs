@@ -162,8 +162,10 @@ struct Entry {
 }
 
 struct Inner {
-    /// The database, or `None` when games live in memory.
-    db: Option<IdbDatabase>,
+    /// The database, or `None` when games live in memory (replaced when it is reopened).
+    db: Option<RefCell<IdbDatabase>>,
+    /// Why games cannot be kept in the database right now, if they cannot ([`Store::trouble`]).
+    trouble: Cell<Option<SaveError>>,
     /// Every saved game (a short list: searched one by one, which keeps the code small).
     entries: RefCell<Vec<Entry>>,
     /// Entries that do not open: key (`aside.<slot>` when moved aside, `game.<id>` when left
@@ -203,14 +205,25 @@ impl Store {
     /// Opens the saved games: the browser's database if it gives one (moving the older
     /// store's entries into it), else memory.
     pub async fn open() -> Store {
-        if let Ok(db) = idb::open().await {
-            if let Ok(store) = Store::with_database(db).await {
-                return store;
-            }
-        }
+        let why = match idb::open().await {
+            Ok(db) => match Store::with_database(db).await {
+                Ok(store) => return store,
+                Err(_) => SaveError::Refused,
+            },
+            Err(why) => why,
+        };
         // No database: games live in memory. An older version's games stay in localStorage,
         // untouched, until a start where the database opens.
-        Store::new(None, Vec::new(), Vec::new(), 0)
+        let store = Store::scratch();
+        store.0.trouble.set(Some(why));
+        store
+    }
+
+    /// Why this tab's games cannot be kept in the browser's database right now, if they
+    /// cannot: it did not answer (then they live in memory), or a newer version of the app
+    /// has upgraded it; or the browser gives none (`Refused`, said by the pages apart).
+    pub fn trouble(&self) -> Option<SaveError> {
+        self.0.trouble.get()
     }
 
     /// A store in this tab's memory alone, apart from the saved games (what the page explores
@@ -241,7 +254,8 @@ impl Store {
             .as_ref()
             .and_then(|_| BroadcastChannel::new("stackplay").ok());
         let store = Store(Rc::new(Inner {
-            db,
+            db: db.map(RefCell::new),
+            trouble: Cell::new(None),
             entries: RefCell::new(entries),
             aside: RefCell::new(aside),
             moved: RefCell::default(),
@@ -599,7 +613,19 @@ impl Store {
         games: Vec<SavedGame>,
     ) -> Result<Vec<(SavedGame, Option<String>)>, SaveError> {
         let db = self.0.db.as_ref().ok_or(SaveError::Refused)?;
-        let (tx, end) = idb::transaction(db, &[GAMES], true).map_err(|_| SaveError::Refused)?;
+        let tx = idb::transaction(&db.borrow(), &[GAMES], true);
+        let (tx, end) = match tx {
+            Ok(tx) => tx,
+            // Closed under this tab (another tab deleted it, a newer version of the app
+            // upgraded it, the browser cleared it): reopened, and the moves made meanwhile
+            // land now; or it says why not (tried again with the next save).
+            Err(_) => {
+                let fresh = idb::open().await;
+                self.0.trouble.set(fresh.as_ref().err().copied());
+                db.replace(fresh?).close();
+                idb::transaction(&db.borrow(), &[GAMES], true).map_err(|_| SaveError::Refused)?
+            }
+        };
         let store = idb::store(&tx, GAMES).map_err(|_| SaveError::Refused)?;
         let mut written = Vec::new();
         for game in games {
@@ -681,9 +707,11 @@ impl Store {
         self.announce('d', id, "");
     }
 
+    /// Deletes `key` of store `name` (on the database as it is: if it was closed under this
+    /// tab, the entry stays, and shows again on the next start).
     fn remove(&self, name: &str, key: &str) {
         if let Some(db) = &self.0.db {
-            if let Ok((tx, _)) = idb::transaction(db, &[name], true) {
+            if let Ok((tx, _)) = idb::transaction(&db.borrow(), &[name], true) {
                 let _ = idb::store(&tx, name).and_then(|s| idb::delete(&s, key));
             }
         }

@@ -110,6 +110,10 @@ fn judge(
     aside: &mut Vec<(String, String, String)>,
     bad: &mut Vec<(String, String, String)>,
 ) {
+    // A value that was not text ([`idb::read_all`]): its reason, then its JSON.
+    if let Some((reason, json)) = text.split_once('\0') {
+        return bad.push((id.into(), json.into(), reason.into()));
+    }
     match SavedGame::parse(&text) {
         Ok(game) if game.id == id => games.push(game),
         Ok(_) => bad.push((
@@ -119,5 +123,39 @@ fn judge(
         )),
         Err(e) if e.newer => aside.push((format!("{AT_GAME}{id}"), e.reason, text)),
         Err(e) => bad.push((id.into(), text, e.reason)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_that_are_not_text_are_set_aside_with_their_reason() {
+        let (mut games, mut aside, mut bad) = (Vec::new(), Vec::new(), Vec::new());
+        // As `idb::read_all` reads a number and an object stored in `games`.
+        for (id, json) in [("g-1", "42"), ("g-2", r#"{"SSS":1}"#)] {
+            let read = format!("{}\0{json}", idb::NOT_TEXT);
+            judge(id, read, &mut games, &mut aside, &mut bad);
+        }
+        // A saved game's text is never taken for one (JSON writes a NUL escaped), and text
+        // that is not a game is set aside as damaged, as before.
+        judge(
+            "g-3",
+            r#"{"schema":1,"id":"g-3\u0000"}"#.into(),
+            &mut games,
+            &mut aside,
+            &mut bad,
+        );
+        assert!(games.is_empty() && aside.is_empty());
+        let reasons: Vec<&str> = bad.iter().map(|(_, _, r)| r.as_str()).collect();
+        assert_eq!(reasons[..2], [idb::NOT_TEXT, idb::NOT_TEXT]);
+        assert!(reasons[2] != idb::NOT_TEXT && !reasons[2].is_empty());
+        assert_eq!((bad[0].0.as_str(), bad[0].1.as_str()), ("g-1", "42"));
+        assert_eq!(
+            (bad[1].0.as_str(), bad[1].1.as_str()),
+            ("g-2", r#"{"SSS":1}"#)
+        );
+        assert!(bad.iter().all(|(_, _, r)| !r.contains("SSS")));
     }
 }

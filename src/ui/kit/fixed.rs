@@ -1,8 +1,9 @@
 //! Fixed markup: parts of the page that never change (a board's felt and tiles, the
-//! coordinates around it, its doors; the home page's game cards and fixed notes) placed as
-//! constant markup the app itself writes, rather than built element by element at every
-//! drawing. A constant drawn by code (a board's parts, the cards) is what that code renders,
-//! which stays beside it for the tests: `fixed::render` of the drawing must equal the constant.
+//! coordinates around it, its doors; the home page's fixed notes) placed as constant markup the
+//! app itself writes, rather than built element by element at every drawing. A constant drawn
+//! by code (a board's parts) is what that code renders, which stays beside it for the tests:
+//! `fixed::render` of the drawing must equal the constant. (The home page's game cards are the
+//! page's first paint's: `home::keep_cards`.)
 
 use yew::prelude::*;
 

@@ -94,13 +94,13 @@ pub fn turn_banner(
 }
 
 /// The buttons under the board's status: a hint (when the person at the device may move; off
-/// while `hinted`: one is asked or shown), undo, redo, the share link (not while it would
+/// while `hinted`: one is asked or shown; "Ask again" once one `failed`), undo, redo, the share link (not while it would
 /// carry secrets: the page says why) and the download (asking first while it carries
 /// secrets); then the link, once made.
 pub fn buttons(
     dispatcher: &UseReducerDispatcher<PlayState>,
     session: &Session,
-    (hinted, exploring): (bool, bool),
+    (hinted, failed, exploring): (bool, bool, bool),
     share: &Shared,
 ) -> Html {
     let record = session.record();
@@ -163,7 +163,7 @@ pub fn buttons(
                         title="Each side's chances as the computer sees them, and its three best moves">{ "Computer's view" }</button>
                 } else {
                     <button type="button" id="hint-button" onclick={on_hint} disabled={hinted}
-                        title="What the computer would play here (normal strength), never a move that loses at once while another does not">{ "Hint" }</button>
+                        title="What the computer would play here (normal strength), never a move that loses at once while another does not">{ if failed { "Ask again" } else { "Hint" } }</button>
                 }
             }
             <button type="button" onclick={undo} disabled={!session.can_undo()} title="Ctrl+Z">{ "Undo" }</button>

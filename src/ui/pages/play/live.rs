@@ -13,10 +13,11 @@ use crate::ui::hooks::{use_global_listener, On};
 use crate::ui::worker;
 
 /// Game `id` of `store`, as the page shows it, kept in step; the computer's moves come at
-/// the soonest `pace` ms after it is asked. (Owned arguments: a hook that borrows is boxed by
+/// the soonest `pace` ms after it is asked; `whole`: everything shown, secrets included (an
+/// explored copy, [`Session::shown_whole`]). (Owned arguments: a hook that borrows is boxed by
 /// Yew's macro, which cost 363 B gzipped of the first load.)
 #[hook]
-pub fn use_play(id: String, store: Store, pace: u32) -> UseReducerHandle<PlayState> {
+pub fn use_play(id: String, store: Store, pace: u32, whole: bool) -> UseReducerHandle<PlayState> {
     let state = use_reducer({
         let id = id.to_string();
         let store = store.clone();
@@ -24,7 +25,11 @@ pub fn use_play(id: String, store: Store, pace: u32) -> UseReducerHandle<PlaySta
             // The clocks counted on while the page was closed (from their stored moments): a
             // change (a clock started, or run out meanwhile) is saved at once, as the
             // reducer saves every later one.
-            let session = store.load_line(&id).and_then(Session::open).map(synced);
+            let session = store
+                .load_line(&id)
+                .and_then(Session::open)
+                .map(|s| if whole { s.shown_whole() } else { s })
+                .map(synced);
             let unsaved = match &session {
                 Ok(s) if s.revision() > 0 => store.save(s.saved()).unsaved,
                 _ => store.unsaved(&id),

@@ -30,6 +30,7 @@ use yew::prelude::*;
 
 use crate::session::Session;
 use crate::storage::store::{Kind, Store};
+use crate::storage::SaveError;
 use crate::ui::browser;
 use crate::ui::components::dead_end::dead_end;
 use crate::ui::components::move_list::{move_list, use_move_list_scroll, MoveListProps};
@@ -61,7 +62,13 @@ pub fn Play(props: &PlayProps) -> Html {
     let coords = use_state(|| browser::setting("coords").as_deref() != Some("off"));
     let pace = crate::worker_protocol::pace_of(&speed);
     // The game, kept in step with the store, other tabs and the computer.
-    let state = use_play(props.id.clone(), props.store.clone(), pace);
+    // While exploring, everything of the copy is shown (its secrets were drawn anew).
+    let state = use_play(
+        props.id.clone(),
+        props.store.clone(),
+        pace,
+        props.explore.is_some(),
+    );
     let open = state.session.as_ref().ok();
     // The share link, and whether it reached the clipboard.
     let share = use_state(|| None::<(String, bool)>);
@@ -88,6 +95,13 @@ pub fn Play(props: &PlayProps) -> Html {
 
     let session = match &state.session {
         Ok(s) => s,
+        // An exploration lives in the tab that opened it (a game hiding part of itself is
+        // not copied again after a reload).
+        Err(_) if props.explore.is_some() => return dead_end(
+            "Nothing to explore here",
+            "A copy to explore lives in the page that made it: open Explore again from the game."
+                .into(),
+        ),
         Err(why) => return dead_end("Game not available", why.clone()),
     };
     let record = session.record();
@@ -195,15 +209,18 @@ pub fn Play(props: &PlayProps) -> Html {
                 // The result first (on a phone, above everything else), with its scores.
                 if let Some(result) = result { <div class="play-result">{ result }</div> }
                 // Hint, Undo and the rest: on a phone, a toolbar above the board.
-                <div class="play-tools">{ buttons(&dispatcher, session, (hinted, props.explore.is_some()), &share) }{ hint_note }</div>
+                <div class="play-tools">{ buttons(&dispatcher, session, (hinted, matches!(hint, Some(Some(Err(_)))), props.explore.is_some()), &share) }{ hint_note }</div>
                 <div class="play-status">
-                    if props.store.kind() == Kind::Memory && props.explore.is_none() {
+                    // (A database that did not answer is said above every page: `ui::app`.)
+                    if props.store.kind() == Kind::Memory && props.explore.is_none() && props.store.trouble() == Some(SaveError::Refused) {
                         <p class="warning" role="alert">{ "This browser gives the app no storage: this game lasts only while this tab is open. Download it to keep it." }</p>
                     }
                     if let Some(why) = state.unsaved {
                         <div class="warning unsaved" role="alert" id="unsaved">
-                            <p><strong>{ "Not saved yet: " }</strong>{ format!("{why}. Every move stays on the board while this tab is open, and the game is saved as soon as there is room.") }</p>
-                            <p>{ "To make room, delete finished games on the " }<a href={Route::Home.href()}>{ "home page" }</a>{ ", or download this game to keep it as a file." }</p>
+                            <p><strong>{ "Not saved yet: " }</strong>{ format!("{why}. Every move stays on the board while this tab is open{}", if why == SaveError::Full { ", and the game is saved as soon as there is room." } else { "." }) }</p>
+                            if why == SaveError::Full {
+                                <p>{ "To make room, delete finished games on the " }<a href={Route::Home.href()}>{ "home page" }</a>{ ", or download this game to keep it as a file." }</p>
+                            }
                         </div>
                     }
                     if let Some(news) = &state.news {
@@ -224,7 +241,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     }
                     { history_note }
                     { replay }
-                    if props.explore.is_none() { { explore_button(&props.store, session) } }
+                    if props.explore.is_none() { { explore_button(&props.store, session, &dispatcher) } }
                     if let Some(m) = &state.message { <p class="error" role="alert">{ m.clone() }</p> }
                     { chart }
                     { no_link_note(session) }

@@ -229,7 +229,7 @@ impl PlayState {
                         }
                         return Rc::new(PlayState {
                             session: Ok(next),
-                            message: Some(format!("The computer could not move: {why}.")),
+                            message: Some(format!("The computer could not answer here: {why}. The game waits; nothing is lost.")),
                             ..(*self).clone()
                         });
                     }

@@ -185,7 +185,9 @@ pub fn hint_note(hint: &Option<Result<String, String>>) -> Html {
     let text = match hint {
         None => "Thinking of a hint…".to_string(),
         Some(Ok(answer)) => crate::worker_protocol::read_hint(answer).1.to_string(),
-        Some(Err(why)) => format!("No hint: {why}."),
+        Some(Err(why)) => {
+            format!("No hint: the computer could not answer here ({why}).")
+        }
     };
     html! { <p class="hint-note" id="hint" role="status" aria-busy={hint.is_none().then_some("true")}>{ text }</p> }
 }
