@@ -15,6 +15,7 @@ use crate::storage::store::{Kind, Store};
 use crate::storage::{SavedGame, SetAside};
 use crate::ui::browser;
 use crate::ui::components::status::{isolated, status_line};
+use crate::ui::hooks::use_value;
 use crate::ui::kit::fixed;
 use crate::ui::routes::Route;
 use crate::ui::views;
@@ -134,12 +135,12 @@ pub struct HomeProps {
 #[component]
 pub fn Home(props: &HomeProps) -> Html {
     let saved = props.store.clone();
-    let store = use_state(|| saved.load_all());
-    let shown = use_state(|| SHOWN_FIRST);
-    let progress = use_state(|| None::<Progress>);
+    let store = use_value(|| saved.load_all());
+    let shown = use_value(|| SHOWN_FIRST);
+    let progress = use_value(|| None::<Progress>);
     let kind = saved.kind();
     // What the browser says the site uses of its storage, and allows.
-    let estimate = use_state(|| None::<(f64, f64)>);
+    let estimate = use_value(|| None::<(f64, f64)>);
     {
         let store = store.clone();
         let saved = saved.clone();
@@ -167,7 +168,7 @@ pub fn Home(props: &HomeProps) -> Html {
             move || drop(listening)
         });
     }
-    let file_message = use_state(|| None::<String>);
+    let file_message = use_value(|| None::<String>);
     let on_backup = {
         let saved = saved.clone();
         Callback::from(move |_| {
