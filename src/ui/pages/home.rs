@@ -140,15 +140,23 @@ pub fn Home(props: &HomeProps) -> Html {
     let progress = use_value(|| None::<Progress>);
     let kind = saved.kind();
     // What the browser says the site uses of its storage, and allows.
-    let estimate = use_value(|| None::<(f64, f64)>);
+    // In words; at first the words of the last visit (the first paint shows them), so that
+    // the line does not change its height when the browser answers.
+    let estimate = use_value(|| browser::setting("storage-use"));
     {
         let store = store.clone();
         let saved = saved.clone();
         let estimate = estimate.clone();
         use_effect_with((), move |_| {
             wasm_bindgen_futures::spawn_local(async move {
-                if let Some(e) = browser::storage_estimate().await {
-                    estimate.set(Some(e));
+                if let Some((used, quota)) = browser::storage_estimate().await {
+                    let words = format!(
+                        "This site uses {} of the {} this browser allows it.",
+                        size_text(used),
+                        size_text(quota)
+                    );
+                    browser::set_setting("storage-use", &words);
+                    estimate.set(Some(words));
                 }
             });
             // Another tab's move, new game or deletion shows here at once (within 100 ms: the
@@ -166,6 +174,20 @@ pub fn Home(props: &HomeProps) -> Html {
                 }
             }));
             move || drop(listening)
+        });
+    }
+    // The Continue block as drawn (its first games), kept for the next visit's first paint:
+    // index.html's script puts it in before the app runs, so a returning player's games show
+    // at once and nothing moves when the app takes over (docs/storage.md).
+    let listed = use_node_ref();
+    {
+        let listed = listed.clone();
+        let keep = *shown == SHOWN_FIRST && kind != Kind::Memory;
+        use_effect(move || {
+            if keep {
+                let html = listed.cast::<web_sys::Element>().map(|e| e.outer_html());
+                browser::set_setting("continue", &html.unwrap_or_default());
+            }
         });
     }
     let file_message = use_value(|| None::<String>);
@@ -317,14 +339,15 @@ pub fn Home(props: &HomeProps) -> Html {
             }
             // Returning players see their games first; newcomers see the games to start.
             if !games.is_empty() {
+                <div id="continue" ref={listed}>
                 { fixed::markup("<h2>Continue</h2>") }
                 <ul class="saved-list">{ for games.iter().zip(&shelf.standings).take(*shown).map(|(g, s)| saved_row(g, s.as_ref(), unsaved(&g.id), on_delete.clone())) }</ul>
                 if games.len() > *shown {
                     <p class="actions"><button type="button" id="show-more" onclick={on_more}>{ "Show more" }</button></p>
                 }
                 <p class="storage-use" id="storage-use">
-                    if let Some((used, quota)) = *estimate {
-                        { format!("This site uses {} of the {} this browser allows it.", size_text(used), size_text(quota)) }
+                    if let Some(words) = &*estimate {
+                        { words.clone() }
                     }
                 </p>
                 if !tallies.is_empty() {
@@ -348,6 +371,7 @@ pub fn Home(props: &HomeProps) -> Html {
                     <button type="button" id="backup" onclick={on_backup}>{ "Download every game (backup)" }</button>
                     <button type="button" class="danger" id="delete-finished" onclick={on_delete_finished}>{ "Delete finished games" }</button>
                 </p>
+                </div>
             }
             { fixed::markup("<h2>Games</h2>") }
             <ul class="games">{ Html::from_html_unchecked(CARDS.with_borrow(Clone::clone)) }</ul>
