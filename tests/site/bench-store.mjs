@@ -19,7 +19,7 @@ const limit = Number(process.env.BENCH_TIMEOUT_S || 600) * 1000;
 /// the first saved game is listed (`window.firstListed`, ms since the navigation began).
 const observe = () => {
   window.longTasks = [];
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); })
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) { window.longTasks.push(e.duration); if (e.duration > 150) (window.longAt = window.longAt || []).push([Math.round(e.startTime), Math.round(e.duration)]); } })
     .observe({ type: 'longtask', buffered: true });
   new MutationObserver((_, observer) => {
     if (document.querySelector('.saved')) { window.firstListed = performance.now(); observer.disconnect(); }
@@ -52,6 +52,7 @@ async function restore(context, n, prefix) {
   const done = await page.waitForFunction(() => /added/.test((document.querySelector('#file-message') || {}).textContent || ''),
     null, { timeout: limit, polling: 250 }).then(() => true, () => false);
   const seconds = (Date.now() - began) / 1000;
+  if (process.env.BENCH_TRACE) console.log('long tasks [start, ms]:', JSON.stringify(await page.evaluate(() => window.longAt)), 'now', await page.evaluate(() => Math.round(performance.now())));
   const { longest, over200 } = await tasks(page);
   const count = await stored(page);
   console.log(done

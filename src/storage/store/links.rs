@@ -39,7 +39,7 @@ impl Store {
                 };
             }
             Some((LinkMeets::Extends, here)) => {
-                let mut game = here.clone();
+                let mut game = SavedGame::clone(here);
                 let added = cursor - game.record.moves.len();
                 game.record.moves = record.moves;
                 game.record.times = record.times;
@@ -88,14 +88,13 @@ impl Store {
     /// Once a write does not land, what is left is counted as not saved and not tried (it
     /// would not fit either).
     pub async fn restore_chunk(&self, games: Vec<SavedGame>, done: &mut Restored) {
-        // The saved games looked through once for the whole chunk (once a game, with
-        // thousands saved, made the main thread's tasks long).
-        let mut here = vec![None; games.len()];
-        for e in self.0.entries.borrow().iter() {
-            if let Some(k) = games.iter().position(|g| g.id == e.id) {
-                here[k] = Some(restore_as(Some(&e.game), &games[k]));
-            }
-        }
+        let here: Vec<Option<Restore>> = games
+            .iter()
+            .map(|g| {
+                let i = self.find(&g.id)?;
+                Some(restore_as(Some(&*self.0.entries.borrow()[i].game), g))
+            })
+            .collect();
         let mut to_write = Vec::new();
         for (mut game, here) in games.into_iter().zip(here) {
             let verdict = match here {

@@ -17,6 +17,7 @@ mod links;
 mod open;
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::rc::{Rc, Weak};
 
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
@@ -55,8 +56,8 @@ pub struct Saved {
 #[derive(Debug, Clone, Default)]
 pub struct Shelf {
     /// The games that open, most recently played first (this tab's unsaved versions
-    /// included).
-    pub games: Vec<SavedGame>,
+    /// included), shared with the store (tens of thousands are listed without a copy).
+    pub games: Vec<Rc<SavedGame>>,
     /// Where each of them stands after all its moves (`None`: it does not replay).
     pub standings: Vec<Option<Standing>>,
     /// The entries that do not open, each with its reason.
@@ -144,7 +145,7 @@ impl PartialEq for Store {
 struct Entry {
     id: String,
     /// The version this tab shows (saved, on its way, or unsaved).
-    game: SavedGame,
+    game: Rc<SavedGame>,
     /// Its timeline, when another tab's version was read (and validated) into it: the page
     /// showing the game takes it without replaying the game again.
     line: Option<Rc<Timeline>>,
@@ -166,8 +167,11 @@ struct Inner {
     db: Option<RefCell<IdbDatabase>>,
     /// Why games cannot be kept in the database right now, if they cannot ([`Store::trouble`]).
     trouble: Cell<Option<SaveError>>,
-    /// Every saved game (a short list: searched one by one, which keeps the code small).
+    /// Every saved game, in no order.
     entries: RefCell<Vec<Entry>>,
+    /// Where each game's entry is in `entries`, by id (with tens of thousands of games, a
+    /// search one by one made restoring a backup slower with every game).
+    at: RefCell<HashMap<String, usize>>,
     /// Entries that do not open: key (`aside.<slot>` when moved aside, `game.<id>` when left
     /// in place for a newer version of the app), reason, text.
     aside: RefCell<Vec<(String, String, String)>>,
@@ -238,12 +242,12 @@ impl Store {
         aside: Vec<(String, String, String)>,
         left_behind: usize,
     ) -> Store {
-        let entries = games
+        let entries: Vec<Entry> = games
             .into_iter()
             .map(|game| Entry {
                 id: game.id.clone(),
                 seen: game.record.moves.clone(),
-                game,
+                game: Rc::new(game),
                 line: None,
                 flying: 0,
                 unsaved: None,
@@ -256,6 +260,13 @@ impl Store {
         let store = Store(Rc::new(Inner {
             db: db.map(RefCell::new),
             trouble: Cell::new(None),
+            at: RefCell::new(
+                entries
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| (e.id.clone(), i))
+                    .collect(),
+            ),
             entries: RefCell::new(entries),
             aside: RefCell::new(aside),
             moved: RefCell::default(),
@@ -321,7 +332,20 @@ impl Store {
 
     /// The index of game `id`'s entry.
     fn find(&self, id: &str) -> Option<usize> {
-        self.0.entries.borrow().iter().position(|e| e.id == id)
+        self.0.at.borrow().get(id).copied()
+    }
+
+    /// Forgets game `id`'s entry (the last entry takes its place).
+    fn drop_entry(&self, id: &str) {
+        let mut at = self.0.at.borrow_mut();
+        let Some(i) = at.remove(id) else {
+            return;
+        };
+        let mut entries = self.0.entries.borrow_mut();
+        entries.swap_remove(i);
+        if let Some(moved) = entries.get(i) {
+            at.insert(moved.id.clone(), i);
+        }
     }
 
     /// Sets game `id`'s version as this tab shows it (a new entry if there is none), with
@@ -332,7 +356,7 @@ impl Store {
         match at {
             Some(i) => {
                 entries[i].line = line;
-                entries[i].game = game;
+                entries[i].game = Rc::new(game);
                 i
             }
             None => {
@@ -346,10 +370,14 @@ impl Store {
     /// thousands of games, that look is what takes time).
     fn add(&self, game: SavedGame, line: Option<Rc<Timeline>>) -> usize {
         let mut entries = self.0.entries.borrow_mut();
+        self.0
+            .at
+            .borrow_mut()
+            .insert(game.id.clone(), entries.len());
         entries.push(Entry {
             id: game.id.clone(),
             seen: Vec::new(),
-            game,
+            game: Rc::new(game),
             line,
             flying: 0,
             unsaved: None,
@@ -366,7 +394,7 @@ impl Store {
             return;
         };
         if flag == Some('d') {
-            self.0.entries.borrow_mut().retain(|e| e.id != id);
+            self.drop_entry(id);
             return self.tell(Change::Game {
                 id: id.to_string(),
                 game: None,
@@ -424,7 +452,11 @@ impl Store {
         let mut entries = self.0.entries.borrow_mut();
         for i in order {
             let e = &mut entries[i];
-            shelf.standings.push(e.game.standing_now());
+            // Found once (the game is copied only then).
+            if e.game.standing().is_none() {
+                Rc::make_mut(&mut e.game).standing_now();
+            }
+            shelf.standings.push(e.game.standing().cloned());
             shelf.games.push(e.game.clone());
             if let Some(why) = e.unsaved {
                 shelf.unsaved.push((e.id.clone(), why));
@@ -472,7 +504,7 @@ impl Store {
     pub fn load_line(&self, id: &str) -> Result<Opening, String> {
         if let Some(i) = self.find(id) {
             let e = &self.0.entries.borrow()[i];
-            return Ok((e.game.clone(), e.line.clone()));
+            return Ok(((*e.game).clone(), e.line.clone()));
         }
         match self
             .raw(&format!("{AT_GAME}{id}"))
@@ -543,7 +575,7 @@ impl Store {
                 // This tab's last write landed: it is what the tab holds (after an earlier
                 // write of it was kept as a copy, the entry showed the other tab's version).
                 if e.flying == 0 {
-                    e.game = kept;
+                    e.game = Rc::new(kept);
                     e.line = None;
                 }
             }
@@ -571,7 +603,7 @@ impl Store {
         };
         match theirs {
             Some((theirs, line)) => self.take(theirs, line, false),
-            None => self.0.entries.borrow_mut().retain(|e| e.id != id),
+            None => self.drop_entry(&id),
         }
         self.0
             .moved
@@ -663,7 +695,7 @@ impl Store {
             .borrow()
             .iter()
             .filter(|e| e.unsaved.is_some())
-            .map(|e| e.game.clone())
+            .map(|e| (*e.game).clone())
             .collect();
         for game in &pending {
             self.save(game);
@@ -702,7 +734,7 @@ impl Store {
 
     /// Deletes a saved game (and this tab's unsaved version of it).
     pub fn delete(&self, id: &str) {
-        self.0.entries.borrow_mut().retain(|e| e.id != id);
+        self.drop_entry(id);
         self.remove(GAMES, id);
         self.announce('d', id, "");
     }
