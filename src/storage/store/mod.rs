@@ -160,6 +160,18 @@ struct Entry {
     /// way, or not saved yet): held, never shown over this tab's moves, until the write
     /// decides ([`Store::settle`]).
     held: Option<(SavedGame, Rc<Timeline>)>,
+    /// Where `game` stands, once found (`Some(None)`: it does not replay): checking the
+    /// standing an entry holds costs a pass over its record, and a list of tens of thousands
+    /// is drawn again and again.
+    standing: Option<Option<Standing>>,
+}
+
+impl Entry {
+    /// Shows `game`: what was found of the version before is forgotten.
+    fn set_game(&mut self, game: SavedGame) {
+        self.game = Rc::new(game);
+        self.standing = None;
+    }
 }
 
 struct Inner {
@@ -252,6 +264,7 @@ impl Store {
                 flying: 0,
                 unsaved: None,
                 held: None,
+                standing: None,
             })
             .collect();
         let channel = db
@@ -356,7 +369,7 @@ impl Store {
         match at {
             Some(i) => {
                 entries[i].line = line;
-                entries[i].game = Rc::new(game);
+                entries[i].set_game(game);
                 i
             }
             None => {
@@ -377,6 +390,8 @@ impl Store {
         entries.push(Entry {
             id: game.id.clone(),
             seen: Vec::new(),
+            // Found now when the game holds it (a restored game: found a chunk at a time).
+            standing: game.standing().map(|s| Some(s.clone())),
             game: Rc::new(game),
             line,
             flying: 0,
@@ -452,11 +467,12 @@ impl Store {
         let mut entries = self.0.entries.borrow_mut();
         for i in order {
             let e = &mut entries[i];
-            // Found once (the game is copied only then).
-            if e.game.standing().is_none() {
-                Rc::make_mut(&mut e.game).standing_now();
-            }
-            shelf.standings.push(e.game.standing().cloned());
+            let standing = e.standing.get_or_insert_with(|| match e.game.standing() {
+                Some(standing) => Some(standing.clone()),
+                // Found by a replay, once (the game is copied only then).
+                None => Rc::make_mut(&mut e.game).standing_now(),
+            });
+            shelf.standings.push(standing.clone());
             shelf.games.push(e.game.clone());
             if let Some(why) = e.unsaved {
                 shelf.unsaved.push((e.id.clone(), why));
@@ -575,7 +591,7 @@ impl Store {
                 // This tab's last write landed: it is what the tab holds (after an earlier
                 // write of it was kept as a copy, the entry showed the other tab's version).
                 if e.flying == 0 {
-                    e.game = Rc::new(kept);
+                    e.set_game(kept);
                     e.line = None;
                 }
             }
