@@ -115,8 +115,8 @@ pub struct Backup;
 
 impl Backup {
     /// The backup file's text for `games`.
-    pub fn of<G: std::ops::Deref<Target = SavedGame>>(games: &[G]) -> String {
-        let entries: Vec<String> = games.iter().map(|g| g.to_json()).collect();
+    pub fn of<'a>(games: impl IntoIterator<Item = &'a SavedGame>) -> String {
+        let entries: Vec<String> = games.into_iter().map(SavedGame::to_json).collect();
         format!(
             "{{\"stackplay_backup\":1,\"games\":[{}]}}",
             entries.join(",")

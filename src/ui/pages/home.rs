@@ -195,7 +195,7 @@ pub fn Home(props: &HomeProps) -> Html {
         let saved = saved.clone();
         Callback::from(move |_| {
             // Read now: other tabs may have played since the page opened.
-            let backup = Backup::of(&saved.load_all().games);
+            let backup = Backup::of(saved.load_all().games.iter().map(|g| &**g));
             let day: String = String::from(js_sys::Date::new_0().to_iso_string())
                 .chars()
                 .take(10)
