@@ -144,6 +144,9 @@ BENCH_MS="${BENCH_MS:-300}" cargo bench --no-default-features --bench playouts
 step "benchmark: the computer's search, natively (the site test printed the browser worker's)"
 AI_SPEED=1 cargo bench --no-default-features --bench ai
 
+step "benchmark: the store with 10,000 games (restore, the longest main-thread task, the home page)"
+node tests/site/bench-store.mjs dist
+
 step "what ran in each browser engine"
 engine_version() {
   case "$1" in

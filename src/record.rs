@@ -218,6 +218,28 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// A record of a game of `slug` for `players` not yet begun, as the new-game form makes it
+    /// by default: its options and each seat's side, the seats named "Player 1", "Player 2"...
+    ///
+    /// # Errors
+    /// An unknown game, or a number of players it does not take.
+    pub fn with_defaults(slug: &str, players: usize, seed: u64) -> Result<Self, ApiError> {
+        let entry = registry::find(slug)?;
+        let choices = entry.setup_form(players)?.defaults(players);
+        let options = entry.options_from(&choices)?;
+        let seats = choices
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(s, side)| PlayerInfo {
+                name: format!("Player {}", s + 1),
+                colour: side.clone(),
+                computer: None,
+            })
+            .collect();
+        Ok(GameRecord::new(slug, &options, seed, seats))
+    }
+
     /// A record of a game not yet begun.
     pub fn new(game: &str, options: &str, seed: u64, players: Vec<PlayerInfo>) -> Self {
         GameRecord {

@@ -2,8 +2,7 @@
 //! computer strength (won, drawn, lost) and among themselves (games finished). Plain code,
 //! tested natively; the home page shows it.
 
-use crate::core::{Outcome, Strength};
-use crate::record::GameRecord;
+use crate::core::{PlayerInfo, Seat, Strength};
 
 /// One game's statistics.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -17,31 +16,32 @@ pub struct Tally {
     pub people: u32,
 }
 
-/// The statistics of the finished games among `games` (each record with its outcome, if it
-/// is over), one [`Tally`] a game played, in the order first met. A game against the computer
+/// The statistics of the finished games among `games` (each game's slug and players, and its
+/// winners if it is over), one [`Tally`] a game played, in the order first met. A game against the computer
 /// counts against its strongest computer seat; the people at the table count as one side:
 /// they won when only people share first place, lost when only computers do, and drew
 /// otherwise (a shared first place, or no winner). A game with no person is not theirs.
-pub fn tally<'a>(games: impl IntoIterator<Item = (&'a GameRecord, Option<Outcome>)>) -> Vec<Tally> {
+pub fn tally<'a>(
+    games: impl IntoIterator<Item = (&'a str, &'a [PlayerInfo], Option<&'a [Seat]>)>,
+) -> Vec<Tally> {
     let mut out: Vec<Tally> = Vec::new();
-    for (record, outcome) in games {
-        let Some(outcome) = outcome else { continue };
-        let person = |s: &usize| record.players.get(*s).is_some_and(|p| p.computer.is_none());
-        if !(0..record.players.len()).any(|s| person(&s)) {
+    for (game, players, winners) in games {
+        let Some(winners) = winners else { continue };
+        let person = |s: &usize| players.get(*s).is_some_and(|p| p.computer.is_none());
+        if !(0..players.len()).any(|s| person(&s)) {
             continue;
         }
-        let at = match out.iter().position(|t| t.game == record.game) {
+        let at = match out.iter().position(|t| t.game == game) {
             Some(at) => at,
             None => {
                 out.push(Tally {
-                    game: record.game.clone(),
+                    game: game.to_string(),
                     ..Tally::default()
                 });
                 out.len() - 1
             }
         };
-        let strongest = record
-            .players
+        let strongest = players
             .iter()
             .filter_map(|p| p.computer)
             .filter_map(|c| Strength::ALL.iter().position(|&s| s == c))
@@ -50,8 +50,8 @@ pub fn tally<'a>(games: impl IntoIterator<Item = (&'a GameRecord, Option<Outcome
             out[at].people += 1;
             continue;
         };
-        let people_won = outcome.winners.iter().any(person);
-        let computers_won = outcome.winners.iter().any(|s| !person(s));
+        let people_won = winners.iter().any(person);
+        let computers_won = winners.iter().any(|s| !person(s));
         let column = match (people_won, computers_won) {
             (true, false) => 0,
             (false, true) => 2,
@@ -65,7 +65,8 @@ pub fn tally<'a>(games: impl IntoIterator<Item = (&'a GameRecord, Option<Outcome
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::PlayerInfo;
+    use crate::core::Outcome;
+    use crate::record::GameRecord;
 
     fn record(game: &str, computers: [Option<Strength>; 2]) -> GameRecord {
         let players = computers
@@ -105,7 +106,10 @@ mod tests {
             (&people, None),
             (&computers, won_by(&[0])),
         ];
-        let t = tally(games.iter().map(|(r, o)| (*r, o.clone())));
+        let t = tally(games.iter().map(|(r, o)| {
+            let winners = o.as_ref().map(|o| o.winners.as_slice());
+            (r.game.as_str(), r.players.as_slice(), winners)
+        }));
         assert_eq!(t.len(), 2);
         assert_eq!(t[0].game, "stax");
         assert_eq!(

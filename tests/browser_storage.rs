@@ -446,22 +446,9 @@ async fn another_tabs_version_heard_while_a_save_is_on_its_way_waits_for_it() {
 /// (a move that would end the game is played only when every move would), so the game is as
 /// long as its rules allow.
 fn long_record(slug: &str, steps: usize) -> GameRecord {
-    let entry = stackplay::registry::find(slug).unwrap();
-    let players = entry.info().min_players;
+    let players = stackplay::registry::find(slug).unwrap().info().min_players;
     // The form's defaults: options and each seat's side.
-    let choices = entry.setup_form(players).unwrap().defaults(players);
-    let options = entry.options_from(&choices).unwrap();
-    let seats: Vec<PlayerInfo> = choices
-        .sides
-        .iter()
-        .enumerate()
-        .map(|(s, side)| PlayerInfo {
-            name: format!("Player {}", s + 1),
-            colour: side.clone(),
-            computer: None,
-        })
-        .collect();
-    let mut record = GameRecord::new(slug, &options, 99, seats);
+    let mut record = GameRecord::with_defaults(slug, players, 99).unwrap();
     let mut game = record.start().unwrap();
     let mut rng = stackplay::core::Rng::new(7);
     while record.moves.len() < steps && game.outcome().is_none() {

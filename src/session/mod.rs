@@ -149,6 +149,8 @@ impl Session {
         self.generation = next_generation();
         if saves {
             self.revision += 1;
+            // Where it stands, saved with it: a list of saved games replays nothing.
+            self.saved.note_standing(self.line.last().as_ref());
         }
     }
 

@@ -3,6 +3,7 @@
 use crate::core::ApiError;
 use crate::json::{self, Json, JsonError, Problem};
 use crate::record::{GameRecord, Timeline};
+use crate::registry::AnyGame;
 
 /// The storage schema this build writes and reads.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -36,6 +37,78 @@ pub struct SavedGame {
     pub table: TableSettings,
     /// The game clock's state in the current turn (the clock itself is the record's).
     pub clock: ClockState,
+    /// Where the game stands after all its moves, when known for this very record (see
+    /// [`SavedGame::standing`]).
+    known: Known,
+}
+
+/// Where a game stands after all its moves (its end on time included): what a list of saved
+/// games shows and counts, kept beside the entry so that a list replays nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Standing {
+    /// Not over: this seat is to move.
+    ToMove(usize),
+    /// Over: the seats that share first place (none: a draw that nobody shares).
+    Over(Vec<usize>),
+}
+
+impl Standing {
+    /// Where `game` (a game's last position) stands.
+    pub fn of(game: &dyn AnyGame) -> Standing {
+        match game.outcome() {
+            Some(outcome) => Standing::Over(outcome.winners),
+            None => Standing::ToMove(game.to_move().unwrap_or_default()),
+        }
+    }
+}
+
+/// A saved game's [`Standing`] with the check of the record it was found for ([`check_of`]):
+/// what the entry knows, not part of the game, so two saved games are equal whatever their
+/// `Known` holds.
+#[derive(Debug, Clone, Default)]
+struct Known(Option<(u64, Standing)>);
+
+impl PartialEq for Known {
+    fn eq(&self, _: &Known) -> bool {
+        true
+    }
+}
+
+/// Raised whenever a change to a game's rules or notation could change what a stored record
+/// replays to: every standing stored before then stops counting, so each entry is replayed
+/// (validated in full) again when it is next read.
+const STANDING_RULES: u64 = 1;
+
+/// A check of everything in `record` (FNV-1a over each field): a standing stored with the
+/// check of the record beside it was found by replaying that very record.
+fn check_of(record: &GameRecord) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64 ^ STANDING_RULES;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes.iter().chain(&[0xff]) {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    eat(record.game.as_bytes());
+    eat(record.options.as_bytes());
+    eat(&record.seed.to_le_bytes());
+    eat(&record.format.to_le_bytes());
+    for p in &record.players {
+        eat(p.name.as_bytes());
+        eat(p.colour.as_bytes());
+        eat(p.computer.map_or("", |c| c.label()).as_bytes());
+    }
+    for mv in &record.moves {
+        eat(mv.as_bytes());
+    }
+    if let Some(clock) = record.clock {
+        eat(&clock.base_ms().to_le_bytes());
+        eat(&clock.increment_ms().to_le_bytes());
+    }
+    for t in &record.times {
+        eat(&t.to_le_bytes());
+    }
+    eat(&record.timeout.map_or(u64::MAX, |s| s as u64).to_le_bytes());
+    hash
 }
 
 /// How the players sit around the device: stored with the game, so a reload keeps it.
@@ -120,7 +193,34 @@ impl SavedGame {
             hint_seats: Vec::new(),
             table: TableSettings::default(),
             clock: ClockState::default(),
+            known: Known::default(),
         }
+    }
+
+    /// Where the game stands after all its moves, if it is known for the record as it is
+    /// now (found when the entry was read or played, or stored with it).
+    pub fn standing(&self) -> Option<&Standing> {
+        self.known
+            .0
+            .as_ref()
+            .filter(|(check, _)| *check == check_of(&self.record))
+            .map(|(_, standing)| standing)
+    }
+
+    /// Where the game stands after all its moves: as noted, or found by replaying it once
+    /// (and noted); `None` when it does not replay.
+    pub fn standing_now(&mut self) -> Option<Standing> {
+        if let Some(standing) = self.standing() {
+            return Some(standing.clone());
+        }
+        let last = self.record.replay(usize::MAX).ok()?;
+        self.note_standing(last.as_ref());
+        Some(Standing::of(last.as_ref()))
+    }
+
+    /// Notes where the game stands: `last` is the position after all its moves.
+    pub fn note_standing(&mut self, last: &dyn AnyGame) {
+        self.known = Known(Some((check_of(&self.record), Standing::of(last))));
     }
 
     /// How many hints `seat` was shown.
@@ -149,8 +249,17 @@ impl SavedGame {
     /// # Errors
     /// A sentence saying what is wrong: not JSON, an unknown schema, a record that does not
     /// replay, a cursor past the moves.
+    ///
+    /// An entry stored with its standing for this very record (see [`check_of`]) was replayed
+    /// when it was written: it is not replayed again (a list of thousands opens at once).
     pub fn parse(text: &str) -> Result<SavedGame, EntryError> {
-        SavedGame::parse_line(text).map(|(saved, _)| saved)
+        let tree = json::parse(text)
+            .map_err(|e| EntryError::damaged(format!("not readable ({})", json_problem(&e))))?;
+        let saved = SavedGame::judge_head(&tree)?;
+        if saved.standing().is_some() {
+            return saved.judge_tail();
+        }
+        SavedGame::judge_line_of(saved).map(|(saved, _)| saved)
     }
 
     /// Validates an entry already read as JSON (see [`SavedGame::parse`]).
@@ -175,9 +284,14 @@ impl SavedGame {
 
     /// [`SavedGame::judge`], with the timeline its replay built.
     fn judge_line(tree: &Json) -> Result<(SavedGame, Timeline), EntryError> {
-        let mut saved = SavedGame::judge_head(tree)?;
+        SavedGame::judge_line_of(SavedGame::judge_head(tree)?)
+    }
+
+    /// The replay of [`SavedGame::judge_line`] and the checks after it.
+    fn judge_line_of(mut saved: SavedGame) -> Result<(SavedGame, Timeline), EntryError> {
         let (record, line) = saved.record.normalised_line().map_err(record_refusal)?;
         saved.record = record;
+        saved.note_standing(line.last().as_ref());
         Ok((saved.judge_tail()?, line))
     }
 
@@ -328,6 +442,13 @@ impl SavedGame {
                 },
                 None => ClockState::default(),
             },
+            // What the entry knows of where it stands: a damaged one is only not known.
+            known: Known(
+                v.field("standing")
+                    .ok()
+                    .flatten()
+                    .and_then(|k| read_standing(k).ok()),
+            ),
         })
     }
 
@@ -336,7 +457,9 @@ impl SavedGame {
     /// and `"hint_seats":[0,3]` (by seat) when some were shown, `"table":{"around":true,"flipped":false}` and
     /// `"clock":{"paused":false,"used":1234.0,"since":1700000000000.0}` when not as a new
     /// game's (`"since"` only while the clock runs), so an entry without them is written as
-    /// before they were.
+    /// before they were; and `"standing":{"check":12345,"to_move":1}` (the check a whole number
+    /// below 2^64; or
+    /// `"winners":[0]`) when where it stands is known for this record ([`SavedGame::standing`]).
     pub fn to_json(&self) -> String {
         let mut out = String::from("{");
         json::write_key(&mut out, "schema");
@@ -388,6 +511,26 @@ impl SavedGame {
             }
             out.push('}');
         }
+        if let Some(standing) = self.standing() {
+            json::write_key(&mut out, "standing");
+            out.push('{');
+            json::write_key(&mut out, "check");
+            out.push_str(&check_of(&self.record).to_string());
+            match standing {
+                Standing::ToMove(seat) => {
+                    json::write_key(&mut out, "to_move");
+                    out.push_str(&seat.to_string());
+                }
+                Standing::Over(winners) => {
+                    json::write_key(&mut out, "winners");
+                    let seats: Vec<String> = winners.iter().map(usize::to_string).collect();
+                    out.push('[');
+                    out.push_str(&seats.join(","));
+                    out.push(']');
+                }
+            }
+            out.push('}');
+        }
         out.push('}');
         out
     }
@@ -415,6 +558,21 @@ impl SavedGame {
     pub fn can_redo(&self) -> bool {
         self.cursor < self.record.moves.len()
     }
+}
+
+/// A stored standing: `{"check":12345,"to_move":1}` or `{"check":12345,"winners":[0]}`.
+fn read_standing(v: &Json) -> Result<(u64, Standing), JsonError> {
+    let check = v.need("check")?.u64()?;
+    let standing = match v.field("winners")? {
+        Some(w) => Standing::Over(
+            w.items()?
+                .iter()
+                .map(Json::whole)
+                .collect::<Result<_, _>>()?,
+        ),
+        None => Standing::ToMove(v.need("to_move")?.whole()?),
+    };
+    Ok((check, standing))
 }
 
 /// A switch of an object: `false` when absent.
@@ -548,7 +706,11 @@ pub(crate) mod tests {
             (old.hints, old.unattributed_hints(), old.hints_of(0)),
             (85, 85, 0)
         );
-        assert_eq!(old.to_json(), older, "written back as it was");
+        let back = old.to_json();
+        assert!(
+            back.starts_with(older.trim_end_matches('}')) && back.contains(r#","standing":{"#),
+            "written back as it was, with where it stands: {back}"
+        );
         old.count_hint(1);
         assert_eq!(
             (old.hints, old.unattributed_hints(), old.hints_of(1)),
@@ -568,6 +730,68 @@ pub(crate) mod tests {
         assert_eq!((odd.hints, odd.hint_seats.clone()), (3, vec![1, 2]));
         let bad = text.replace("[1,2]", r#"[1,"2"]"#);
         assert!(SavedGame::parse(&bad).is_err());
+    }
+
+    #[test]
+    fn where_a_game_stands_is_kept_beside_it_and_trusted_only_for_its_own_record() {
+        let mut s = sample();
+        let first = s.record.start().unwrap().legal_moves()[0].clone();
+        s.push_move(first, 2.0);
+        assert_eq!(s.standing(), None, "a new game's is not known");
+        let text = s.to_json();
+        assert!(!text.contains("standing"), "{text}");
+        // Read in full (replayed): found, and written with the entry.
+        let want = Standing::of(s.record.replay(1).unwrap().as_ref());
+        let Standing::ToMove(seat) = want else {
+            panic!("{want:?}");
+        };
+        let read = SavedGame::parse(&text).unwrap();
+        assert_eq!(read.standing(), Some(&want));
+        let stored = read.to_json();
+        assert!(
+            stored.contains(r#","standing":{"check":"#)
+                && stored.ends_with(&format!(r#","to_move":{seat}}}}}"#)),
+            "{stored}"
+        );
+        assert_eq!(SavedGame::parse(&stored).unwrap().standing(), Some(&want));
+        // A move played after it was found: no longer known, so not written.
+        let mut played = read.clone();
+        let next = played.record.replay(1).unwrap().legal_moves()[0].clone();
+        played.push_move(next, 3.0);
+        assert_eq!(played.standing(), None);
+        assert!(!played.to_json().contains("standing"));
+        // Stored beside a record it was not found for (an illegal move, a name made too long):
+        // the entry is replayed and refused as before.
+        for bad in [
+            stored.replace(r#""moves":[""#, r#""moves":["a1-a2",""#),
+            stored.replace(
+                r#""name":"Ann""#,
+                &format!(r#""name":"{}""#, "A".repeat(41)),
+            ),
+        ] {
+            assert_ne!(bad, stored);
+            assert!(SavedGame::parse(&bad).is_err(), "{bad}");
+        }
+        // A damaged standing is only not known: the entry is replayed and opens.
+        for odd in [r#""check":"1""#, r#""check":1.5"#] {
+            let odd = stored.replacen(r#""check":"#, &format!("{odd},\"x\":"), 1);
+            let read = SavedGame::parse(&odd).unwrap();
+            assert_eq!(read.standing(), Some(&want), "{odd}");
+        }
+        // A finished game: its winners.
+        let mut over = sample();
+        let mut game = over.record.start().unwrap();
+        while game.outcome().is_none() {
+            let mv = game.legal_moves()[0].clone();
+            game.play(&mv).unwrap();
+            over.push_move(mv, 4.0);
+        }
+        let read = SavedGame::parse(&over.to_json()).unwrap();
+        let Some(Standing::Over(winners)) = read.standing() else {
+            panic!("{:?}", read.standing());
+        };
+        assert_eq!(winners, &game.outcome().unwrap().winners);
+        assert!(read.to_json().contains(r#","winners":["#));
     }
 
     #[test]

@@ -115,8 +115,8 @@ pub struct Backup;
 
 impl Backup {
     /// The backup file's text for `games`.
-    pub fn of(games: &[SavedGame]) -> String {
-        let entries: Vec<String> = games.iter().map(SavedGame::to_json).collect();
+    pub fn of<'a>(games: impl IntoIterator<Item = &'a SavedGame>) -> String {
+        let entries: Vec<String> = games.into_iter().map(SavedGame::to_json).collect();
         format!(
             "{{\"stackplay_backup\":1,\"games\":[{}]}}",
             entries.join(",")
@@ -143,20 +143,32 @@ impl Backup {
         let Some(games) = file.need("games").ok().and_then(|g| g.items().ok()) else {
             return BackupFile::NotABackup;
         };
-        BackupFile::Games(
-            games
-                .iter()
-                .map(|game| {
-                    let saved = SavedGame::judge(game)?;
-                    for (seat, p) in saved.record.players.iter().enumerate() {
-                        check_name(&p.name).map_err(|why| {
-                            EntryError::damaged(format!("player {}'s name {why}", seat + 1))
-                        })?;
-                    }
-                    Ok(saved)
-                })
-                .collect(),
-        )
+        BackupFile::Games(games.iter().map(Backup::game).collect())
+    }
+
+    /// Reads one game of a backup, fully validated (the players' names included).
+    ///
+    /// # Errors
+    /// Why it is not added, in words.
+    pub fn game(game: &json::Json) -> Result<SavedGame, EntryError> {
+        let saved = SavedGame::judge(game)?;
+        for (seat, p) in saved.record.players.iter().enumerate() {
+            check_name(&p.name)
+                .map_err(|why| EntryError::damaged(format!("player {}'s name {why}", seat + 1)))?;
+        }
+        Ok(saved)
+    }
+
+    /// [`Backup::game`] of a game's text, as [`super::backup::Scan`] found it in a file
+    /// (`None`: the file's text does not cut there).
+    ///
+    /// # Errors
+    /// As [`Backup::game`]; and when it is not JSON.
+    pub fn game_text(text: Option<&str>) -> Result<SavedGame, EntryError> {
+        let tree = text
+            .and_then(|text| json::parse(text).ok())
+            .ok_or_else(|| EntryError::damaged("not readable"))?;
+        Backup::game(&tree)
     }
 
     /// The games of a backup file, each read or refused with its reason (see

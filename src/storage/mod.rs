@@ -3,6 +3,7 @@
 //! on the browser's database (`idb`) or, where the browser refuses it, in memory; `older`
 //! reads the older localStorage store once, and `clock` gives the time, fresh ids and seeds.
 
+pub mod backup;
 #[cfg(feature = "ui")]
 pub mod clock;
 pub mod entry;

@@ -12,6 +12,7 @@ use super::pages::{
 use super::routes::Route;
 use crate::storage::store::Store;
 use crate::storage::SaveError;
+use crate::ui::hooks::use_value;
 
 /// Props of [`App`].
 #[derive(Properties, PartialEq)]
@@ -24,7 +25,7 @@ pub struct AppProps {
 /// The whole app.
 #[component]
 pub fn App(props: &AppProps) -> Html {
-    let route = use_state(|| Route::parse(&current_hash()));
+    let route = use_value(|| Route::parse(&current_hash()));
     {
         let route = route.clone();
         use_global_listener(On::Window, "hashchange", move |_| {

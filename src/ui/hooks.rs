@@ -1,7 +1,97 @@
 //! Hooks shared by pages.
 
+use std::cell::RefCell;
+use std::ops::Deref;
+use std::rc::Rc;
+
 use gloo_events::{EventListener, EventListenerOptions};
+use yew::functional::UseForceUpdateHandle;
 use yew::prelude::*;
+
+/// A component's state: what Yew's `use_state` gives, at a fraction of its code. Yew builds
+/// `use_state` on its reducer hook, whose code is repeated for every type a page keeps (41 of
+/// them here: about 22 KB of the page's code before compression); this is a cell and a
+/// re-render. Reading gives the value as it was when the component last drew (a callback made
+/// then keeps reading it); [`Value::set`] keeps a new one and draws the component again.
+pub struct Value<T> {
+    now: Rc<T>,
+    slot: Rc<RefCell<Rc<T>>>,
+    draw: UseForceUpdateHandle,
+    /// For [`use_value_eq`]: a value equal to the one kept draws nothing again.
+    same: Option<fn(&T, &T) -> bool>,
+}
+
+impl<T> Value<T> {
+    /// Keeps `value` and draws the component again (unless it equals the value kept, for
+    /// [`use_value_eq`]).
+    pub fn set(&self, value: T) {
+        if let Some(same) = self.same {
+            if same(&self.slot.borrow(), &value) {
+                return;
+            }
+        }
+        *self.slot.borrow_mut() = Rc::new(value);
+        self.draw.force_update();
+    }
+
+    /// A callback that sets the value.
+    pub fn setter(&self) -> Callback<T>
+    where
+        T: 'static,
+    {
+        let this = self.clone();
+        Callback::from(move |value| this.set(value))
+    }
+}
+
+impl<T> Deref for Value<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.now
+    }
+}
+
+impl<T> Clone for Value<T> {
+    fn clone(&self) -> Self {
+        Value {
+            now: self.now.clone(),
+            slot: self.slot.clone(),
+            draw: self.draw.clone(),
+            same: self.same,
+        }
+    }
+}
+
+/// The same state as it was drawn.
+impl<T> PartialEq for Value<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.now, &other.now)
+    }
+}
+
+/// A component's state (in place of Yew's `use_state`; see [`Value`]).
+#[hook]
+pub fn use_value<T: 'static, F: FnOnce() -> T>(init: F) -> Value<T> {
+    let slot = use_mut_ref(|| Rc::new(init()));
+    let draw = use_force_update();
+    let now = slot.borrow().clone();
+    Value {
+        now,
+        slot,
+        draw,
+        same: None,
+    }
+}
+
+/// [`use_value`] whose [`Value::set`] draws nothing again when the value does not change (in
+/// place of Yew's `use_state_eq`).
+#[hook]
+pub fn use_value_eq<T: PartialEq + 'static, F: FnOnce() -> T>(init: F) -> Value<T> {
+    let mut value = use_value(init);
+    value.same = Some(T::eq);
+    value
+}
 
 /// Where a global listener listens.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -26,7 +116,7 @@ pub fn use_global_listener<F>(on: On, event: &'static str, handler: F)
 where
     F: FnMut(&Event) + 'static,
 {
-    let _listener = use_state(move || {
+    let _listener = use_mut_ref(move || {
         let window = web_sys::window()?;
         let target: web_sys::EventTarget = match on {
             On::Window => window.into(),

@@ -4,6 +4,8 @@
 //   the app's wasm is held back; when the wasm comes, the app takes the page over with no
 //   layout shift (Chromium's layout-shift entries, at most 0.05 in all) and looks the same
 //   (screenshots before and after, pixel for pixel), at a desktop and a phone size;
+// - a returning player: the first paint shows their saved games (as the app last drew them)
+//   before the wasm comes, and the app takes over with no layout shift and no visible change;
 // - no lost tap: "New game" tapped on the first paint opens the new-game page once the app runs;
 //   a first visit to another page (#/rules/stax) shows "Loading…", not the home page, and the
 //   app's home page still lists every game (it takes the cards from the hidden first paint);
@@ -15,7 +17,7 @@
 // Usage: node tests/site/check-first.mjs [dist dir]
 import fs from 'node:fs';
 import path from 'node:path';
-import { start, root, gamesOf } from './serve.mjs';
+import { start, root, gamesOf, newGame, oneMove } from './serve.mjs';
 
 const site = await start(process.argv[2]);
 const { base, browser, check, shot } = site;
@@ -121,6 +123,64 @@ try {
       check(diff.max <= 8 && diff.pixels <= 200, `${what}: the page looks the same before and after the app takes it over (${diff.pixels} pixels differ, by at most ${diff.max} of 255)`);
       const cards = await page.locator('.game-card').count();
       check(cards === GAMES.length, `${what}: the running app lists the ${GAMES.length} games`);
+      check(errors.length === 0, `${what}: no console error or warning${errors.length ? `: ${errors.join(' | ')}` : ''}`);
+      await context.close();
+    }
+
+    // A returning player: their games in the first paint, and nothing moves when the app
+    // takes over.
+    {
+      const context = await browser.newContext(options);
+      const setup = await context.newPage();
+      for (const names of [['Ann', 'Bob'], ['Cy', 'Di'], ['Ed', 'Flo']]) {
+        await newGame(setup, base, names);
+        await oneMove(setup);
+      }
+      await setup.goto(`${base}#/`);
+      await setup.waitForSelector('#app:not(:has(#first-paint)) .saved');
+      await setup.waitForTimeout(300);
+      // No offline copy: it would serve the wasm that the check holds back.
+      await setup.evaluate(async () => {
+        for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+        for (const k of await caches.keys()) await caches.delete(k);
+      });
+      await setup.close();
+      const page = await context.newPage();
+      const errors = [];
+      page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`); });
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.addInitScript(recordShifts);
+      const release = site.hold(WASM);
+      await page.goto(base, { waitUntil: 'load' });
+      const early = await page.evaluate(() => ({
+        marker: !!document.getElementById('first-paint'),
+        names: [...document.querySelectorAll('.saved bdi')].map((b) => b.textContent).join(' '),
+        empty: !!document.querySelector('.home .empty'),
+        listed: performance.now(),
+      }));
+      check(early.marker && early.names === 'Ed Flo Cy Di Ann Bob' && !early.empty, `${what}: a returning player's first paint lists their three games before the wasm comes (${early.names})`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      // The storage line's number may change between two visits (the words are the last ones).
+      const mask = [page.locator('#storage-use')];
+      const before = await page.screenshot({ mask });
+      await shot(page, `${what}-returning-first-paint.png`);
+      release();
+      await page.waitForFunction(running, null, { timeout: 30000 });
+      const ran = await page.evaluate(() => Math.round(performance.now()));
+      await page.waitForSelector('#app:not(:has(#first-paint)) .saved');
+      await page.evaluate(() => Promise.all([...document.images].map((i) => i.decode().catch(() => {}))));
+      // The storage line is filled in when the browser answers (a few milliseconds).
+      await page.waitForTimeout(300);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const after = await page.screenshot({ mask });
+      await shot(page, `${what}-returning-app.png`);
+      const shifts = await page.evaluate(() => window.testShifts);
+      const total = shifts.filter((s) => !s.input).reduce((a, s) => a + s.value, 0);
+      check(total <= 0.05, `${what}: a returning player's page is taken over with a layout shift of ${total.toFixed(4)} (at most 0.05; ${shifts.length} entries${shifts.length ? `: ${JSON.stringify(shifts)}, the app running at ${ran} ms` : ''})`);
+      const diff = await pixelDiff(before, after);
+      check(diff.max <= 8 && diff.pixels <= 200, `${what}: ...and looks the same before and after (${diff.pixels} pixels differ, by at most ${diff.max} of 255)`);
+      const names = await page.evaluate(() => [...document.querySelectorAll('.saved bdi')].map((b) => b.textContent).join(' '));
+      check(names === early.names, `${what}: ...the app lists the same games (${names})`);
       check(errors.length === 0, `${what}: no console error or warning${errors.length ? `: ${errors.join(' | ')}` : ''}`);
       await context.close();
     }

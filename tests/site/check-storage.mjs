@@ -2,13 +2,15 @@
 // a browser that refuses to save, leaving while a move's write waits, the move from the older
 // store (localStorage) into the database, an older link, a 4 MB unreadable entry, a
 // right-to-left name, a standard-base64 link, and backups: downloaded and opened again,
-// hostile, newer, and larger than the storage. (Tabs racing, reloads right after a move and a
-// full storage beside another tab: check-tabs.mjs.)
+// hostile, newer, and larger than the storage; a backup of thousands of games (its progress
+// bar, Cancel, opened again to its end) and a file too large to open. (Tabs racing, reloads
+// right after a move and a full storage beside another tab: check-tabs.mjs.)
 // Usage: node tests/site/check-storage.mjs [dist dir]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { start, newGame as newGameAt, oneMove, readDb, failingWrites, APP_CARDS } from './serve.mjs';
+import { backupOf } from './backups.mjs';
 
 const site = await start(process.argv[2]);
 const { base, browser, check } = site;
@@ -172,7 +174,9 @@ try {
     check(db.games.future === older['stackplay.game.future'], 'migration: an entry of a newer version is in the database, untouched');
     check(Object.values(db.aside).some((v) => v === 'damaged (an earlier version said so)\0{"not":"a game"}'), 'migration: a set-aside entry and its reason are in the database');
     check(Object.values(db.aside).some((v) => v.endsWith('\0{"schema":1,"id":"broken"')), 'migration: a damaged entry is moved aside with a reason');
-    const left = await fresh.evaluate(() => Object.keys(localStorage));
+    // The device's settings (stackplay.setting.*: the replay's speed, the home page kept for
+    // the next first paint) are this version's own, not the older store.
+    const left = await fresh.evaluate(() => Object.keys(localStorage).filter((k) => !k.startsWith('stackplay.setting.')));
     check(left.length === 1 && left[0] === 'someone.else', `migration: the older store keeps only what is not the app's (${left.join(', ')})`);
     check(await fresh.locator('.saved').count() === 2 && await fresh.locator('.aside').count() === 3,
       'migration: the home page lists both games and the three entries that do not open');
@@ -345,6 +349,58 @@ try {
     check(await page.evaluate(() => window.testPuts) === puts && await page.locator('#home-unsaved').count() === 0,
       'huge backup: what did not fit is not tried again');
     check(errors.length === 0, `huge backup: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+    await context.close();
+  }
+  // A backup of 3,000 games: a progress bar while it is added, Cancel stops it (what was added
+  // stays, and the page says how much), opening it again adds the rest. A file over the limit
+  // is refused from its size.
+  {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const file = backupOf(3000, 'many');
+    await page.goto(base + '#/');
+    await page.waitForSelector('input[type=file]');
+    await page.setInputFiles('input[type=file]', file);
+    await page.waitForFunction(() => Number((document.querySelector('#restoring progress') || {}).value) >= 50, null, { timeout: 30000 });
+    const bar = await page.evaluate(() => {
+      const p = document.querySelector('#restoring progress');
+      return { max: p.max, value: p.value, text: document.querySelector('#restoring').textContent };
+    });
+    check(bar.max === 3000 && bar.value < 3000 && /Opening the backup/.test(bar.text),
+      `many games: a progress bar while they are added ("${bar.text}", ${bar.value} of ${bar.max})`);
+    await page.click('#restore-cancel');
+    await page.waitForSelector('#file-message', { timeout: 30000 });
+    const said = await page.locator('#file-message').innerText();
+    const added = Number((said.match(/(\d+) games? added/) || [])[1]);
+    const left = Number((said.match(/(\d+) more in the file were not looked at/) || [])[1]);
+    const stored = () => readDb(page).then((db) => Object.keys(db.games).filter((k) => k.startsWith('many')).length);
+    const kept = await stored();
+    check(/^Cancelled/.test(said) && added > 0 && left > 0 && added + left <= 3000 && kept === added,
+      `many games: Cancel stops, keeps what was added and says how much (${kept} stored; "${said}")`);
+    check(await page.locator('#restoring').count() === 0 && await page.locator('.saved').count() === Math.min(added, 50)
+      && (added <= 50) === (await page.locator('#show-more').count() === 0),
+      'many games: the bar is gone, the first 50 are listed, and Show more offers the rest');
+    await page.setInputFiles('input[type=file]', file);
+    await page.waitForFunction(() => /^Backup opened/.test((document.querySelector('#file-message') || {}).textContent || ''), null, { timeout: 120000 });
+    const again = await page.locator('#file-message').innerText();
+    check(new RegExp(`^Backup opened: ${3000 - added} games added, ${added} already here\\.$`).test(again) && await stored() === 3000,
+      `many games: opened again, the rest are added and none twice ("${again}")`);
+    if (added > 50) {
+      await page.click('#show-more');
+      check(await page.locator('.saved').count() === 100, 'many games: Show more lists 50 more');
+    }
+    // Over the limit (a sparse file of 129 MiB): refused at once, nothing added.
+    const big = path.join(path.dirname(file), 'big.json');
+    fs.writeFileSync(big, '');
+    fs.truncateSync(big, 129 * 1024 * 1024);
+    await page.setInputFiles('input[type=file]', big);
+    await page.waitForFunction(() => /too large/.test((document.querySelector('#file-message') || {}).textContent || ''), null, { timeout: 10000 });
+    check(/over 128 MB/.test(await page.locator('#file-message').innerText()) && await stored() === 3000,
+      'many games: a file over 128 MB is refused from its size');
+    check(errors.length === 0, `many games: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+    fs.rmSync(path.dirname(file), { recursive: true });
     await context.close();
   }
 } catch (e) {

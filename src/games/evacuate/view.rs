@@ -20,6 +20,7 @@ use crate::ui::kit::{self, motion, BoardProps};
 
 #[path = "view_cells.rs"]
 mod cells;
+use crate::ui::hooks::use_value_eq;
 use cells::*;
 
 /// How a side (`GY` or `RB` with two players, a single colour's letter with three or four)
@@ -96,7 +97,7 @@ fn use_board_view(props: &AnyBoardProps) -> Html {
     let roving = use_roving("data-t", Tri::new(4, 1));
     // The stash pyramid last tapped: the answer is said beside that stash too (another
     // player's stash lies far below the answer line on a phone).
-    let tapped = use_state_eq(|| None::<Piece>);
+    let tapped = use_value_eq(|| None::<Piece>);
     let Some(props) = &board else {
         return kit::not_this_game();
     };

@@ -39,7 +39,7 @@ impl Store {
                 };
             }
             Some((LinkMeets::Extends, here)) => {
-                let mut game = here.clone();
+                let mut game = SavedGame::clone(here);
                 let added = cursor - game.record.moves.len();
                 game.record.moves = record.moves;
                 game.record.times = record.times;
@@ -75,18 +75,33 @@ impl Store {
         }
     }
 
-    /// Adds games read from a backup, never over a saved one: a game already here with all
-    /// its moves is skipped, another version of one is added as a copy. What cannot be saved
-    /// is counted and not tried again (the file still holds it).
+    /// Adds games read from a backup, never over a saved one: a game already here with all its
+    /// moves is skipped, another version of one is added as a copy. What cannot be saved is
+    /// counted and not tried again (the file still holds it).
     pub async fn restore(&self, games: Vec<SavedGame>) -> Restored {
         let mut done = Restored::default();
+        self.restore_chunk(games, &mut done).await;
+        done
+    }
+
+    /// [`Store::restore`] of a chunk of a backup's games: `done` counts what every chunk did.
+    /// Once a write does not land, what is left is counted as not saved and not tried (it
+    /// would not fit either).
+    pub async fn restore_chunk(&self, games: Vec<SavedGame>, done: &mut Restored) {
+        let here: Vec<Option<Restore>> = games
+            .iter()
+            .map(|g| {
+                let i = self.find(&g.id)?;
+                Some(restore_as(Some(&*self.0.entries.borrow()[i].game), g))
+            })
+            .collect();
         let mut to_write = Vec::new();
-        for mut game in games {
-            let verdict = match self.load_line(&game.id).map(|(game, _)| game) {
-                Ok(here) => restore_as(Some(&here), &game),
+        for (mut game, here) in games.into_iter().zip(here) {
+            let verdict = match here {
+                Some(verdict) => verdict,
                 // An entry that does not open (from a newer version) is never written over.
-                Err(_) if self.raw(&format!("{AT_GAME}{}", game.id)).is_some() => Restore::Copy,
-                Err(_) => Restore::Add,
+                None if self.raw(&format!("{AT_GAME}{}", game.id)).is_some() => Restore::Copy,
+                None => Restore::Add,
             };
             match verdict {
                 Restore::Skip => {
@@ -103,33 +118,38 @@ impl Store {
             to_write.push(game);
         }
         if self.0.db.is_none() {
-            for game in &to_write {
-                self.show(game.clone(), None);
+            for game in to_write {
+                self.show(game, None);
             }
-            return done;
+            return;
         }
-        // In transactions of up to 50 games. Once one does not land, it and the rest are
-        // counted as not saved, and not tried: they would not fit either.
-        let mut failed = None;
+        // In transactions of up to 50 games.
         for chunk in to_write.chunks(50) {
-            let result = match failed {
+            let result = match done.why {
                 None => self.write(chunk.to_vec()).await,
                 Some(why) => Err(why),
             };
             match result {
                 Ok(written) => {
-                    for (game, written) in chunk.iter().zip(written) {
+                    for (game, (kept, before)) in chunk.iter().zip(written) {
                         // Another tab wrote under this id meanwhile: it was kept as a copy.
-                        if written.0.id != game.id && game.copy_of.is_none() {
+                        let copied = kept.id != game.id;
+                        if copied && game.copy_of.is_none() {
                             done.added -= 1;
                             done.copies += 1;
                         }
-                        self.show(game.clone(), None);
-                        self.settle(game, Ok(written));
+                        let new = copied || before.is_none();
+                        self.announce(if new { 'n' } else { 'u' }, &kept.id, &kept.to_json());
+                        // Nothing was stored under its id: this tab has no entry for it.
+                        let i = match before {
+                            None => self.add(kept, None),
+                            Some(_) => self.show(kept, None),
+                        };
+                        let mut entries = self.0.entries.borrow_mut();
+                        entries[i].seen = entries[i].game.record.moves.clone();
                     }
                 }
                 Err(why) => {
-                    failed = Some(why);
                     for game in chunk {
                         if game.copy_of.is_some() {
                             done.copies -= 1;
@@ -142,6 +162,5 @@ impl Store {
                 }
             }
         }
-        done
     }
 }

@@ -17,6 +17,7 @@ mod links;
 mod open;
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::rc::{Rc, Weak};
 
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
@@ -24,6 +25,7 @@ use web_sys::{BroadcastChannel, IdbDatabase, MessageEvent};
 use yew::Callback;
 
 use super::clock::new_id;
+use super::entry::Standing;
 use super::idb::{self, ASIDE, GAMES};
 use super::meet::{decide, LinkMeets};
 use super::SaveError;
@@ -54,8 +56,10 @@ pub struct Saved {
 #[derive(Debug, Clone, Default)]
 pub struct Shelf {
     /// The games that open, most recently played first (this tab's unsaved versions
-    /// included).
-    pub games: Vec<SavedGame>,
+    /// included), shared with the store (tens of thousands are listed without a copy).
+    pub games: Vec<Rc<SavedGame>>,
+    /// Where each of them stands after all its moves (`None`: it does not replay).
+    pub standings: Vec<Option<Standing>>,
     /// The entries that do not open, each with its reason.
     pub aside: Vec<SetAside>,
     /// The ids of games this tab holds but could not save yet, and why.
@@ -141,7 +145,7 @@ impl PartialEq for Store {
 struct Entry {
     id: String,
     /// The version this tab shows (saved, on its way, or unsaved).
-    game: SavedGame,
+    game: Rc<SavedGame>,
     /// Its timeline, when another tab's version was read (and validated) into it: the page
     /// showing the game takes it without replaying the game again.
     line: Option<Rc<Timeline>>,
@@ -156,6 +160,18 @@ struct Entry {
     /// way, or not saved yet): held, never shown over this tab's moves, until the write
     /// decides ([`Store::settle`]).
     held: Option<(SavedGame, Rc<Timeline>)>,
+    /// Where `game` stands, once found (`Some(None)`: it does not replay): checking the
+    /// standing an entry holds costs a pass over its record, and a list of tens of thousands
+    /// is drawn again and again.
+    standing: Option<Option<Standing>>,
+}
+
+impl Entry {
+    /// Shows `game`: what was found of the version before is forgotten.
+    fn set_game(&mut self, game: SavedGame) {
+        self.game = Rc::new(game);
+        self.standing = None;
+    }
 }
 
 struct Inner {
@@ -163,8 +179,11 @@ struct Inner {
     db: Option<RefCell<IdbDatabase>>,
     /// Why games cannot be kept in the database right now, if they cannot ([`Store::trouble`]).
     trouble: Cell<Option<SaveError>>,
-    /// Every saved game (a short list: searched one by one, which keeps the code small).
+    /// Every saved game, in no order.
     entries: RefCell<Vec<Entry>>,
+    /// Where each game's entry is in `entries`, by id (with tens of thousands of games, a
+    /// search one by one made restoring a backup slower with every game).
+    at: RefCell<HashMap<String, usize>>,
     /// Entries that do not open: key (`aside.<slot>` when moved aside, `game.<id>` when left
     /// in place for a newer version of the app), reason, text.
     aside: RefCell<Vec<(String, String, String)>>,
@@ -235,16 +254,17 @@ impl Store {
         aside: Vec<(String, String, String)>,
         left_behind: usize,
     ) -> Store {
-        let entries = games
+        let entries: Vec<Entry> = games
             .into_iter()
             .map(|game| Entry {
                 id: game.id.clone(),
                 seen: game.record.moves.clone(),
-                game,
+                game: Rc::new(game),
                 line: None,
                 flying: 0,
                 unsaved: None,
                 held: None,
+                standing: None,
             })
             .collect();
         let channel = db
@@ -253,6 +273,13 @@ impl Store {
         let store = Store(Rc::new(Inner {
             db: db.map(RefCell::new),
             trouble: Cell::new(None),
+            at: RefCell::new(
+                entries
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| (e.id.clone(), i))
+                    .collect(),
+            ),
             entries: RefCell::new(entries),
             aside: RefCell::new(aside),
             moved: RefCell::default(),
@@ -318,7 +345,20 @@ impl Store {
 
     /// The index of game `id`'s entry.
     fn find(&self, id: &str) -> Option<usize> {
-        self.0.entries.borrow().iter().position(|e| e.id == id)
+        self.0.at.borrow().get(id).copied()
+    }
+
+    /// Forgets game `id`'s entry (the last entry takes its place).
+    fn drop_entry(&self, id: &str) {
+        let mut at = self.0.at.borrow_mut();
+        let Some(i) = at.remove(id) else {
+            return;
+        };
+        let mut entries = self.0.entries.borrow_mut();
+        entries.swap_remove(i);
+        if let Some(moved) = entries.get(i) {
+            at.insert(moved.id.clone(), i);
+        }
     }
 
     /// Sets game `id`'s version as this tab shows it (a new entry if there is none), with
@@ -329,22 +369,36 @@ impl Store {
         match at {
             Some(i) => {
                 entries[i].line = line;
-                entries[i].game = game;
+                entries[i].set_game(game);
                 i
             }
             None => {
-                entries.push(Entry {
-                    id: game.id.clone(),
-                    seen: Vec::new(),
-                    game,
-                    line,
-                    flying: 0,
-                    unsaved: None,
-                    held: None,
-                });
-                entries.len() - 1
+                drop(entries);
+                self.add(game, line)
             }
         }
+    }
+
+    /// Adds an entry for a game this tab has none for (without looking for one: with
+    /// thousands of games, that look is what takes time).
+    fn add(&self, game: SavedGame, line: Option<Rc<Timeline>>) -> usize {
+        let mut entries = self.0.entries.borrow_mut();
+        self.0
+            .at
+            .borrow_mut()
+            .insert(game.id.clone(), entries.len());
+        entries.push(Entry {
+            id: game.id.clone(),
+            seen: Vec::new(),
+            // Found now when the game holds it (a restored game: found a chunk at a time).
+            standing: game.standing().map(|s| Some(s.clone())),
+            game: Rc::new(game),
+            line,
+            flying: 0,
+            unsaved: None,
+            held: None,
+        });
+        entries.len() - 1
     }
 
     /// Another tab's news.
@@ -355,7 +409,7 @@ impl Store {
             return;
         };
         if flag == Some('d') {
-            self.0.entries.borrow_mut().retain(|e| e.id != id);
+            self.drop_entry(id);
             return self.tell(Change::Game {
                 id: id.to_string(),
                 game: None,
@@ -403,29 +457,59 @@ impl Store {
         });
     }
 
-    /// Everything saved: the games that open (most recently played first) and the entries
-    /// that do not, each with its reason.
+    /// Everything saved: the games that open (most recently played first) with where each
+    /// stands, and the entries that do not, each with its reason. Where a game stands is
+    /// found once per version of it (stored with it, or replayed here once and noted: a game
+    /// saved by an older version of the app, or changed by another tab).
     pub fn load_all(&self) -> Shelf {
         let mut shelf = Shelf::default();
-        for e in self.0.entries.borrow().iter() {
+        let order = self.newest_first();
+        let mut entries = self.0.entries.borrow_mut();
+        for i in order {
+            let e = &mut entries[i];
+            let standing = e.standing.get_or_insert_with(|| match e.game.standing() {
+                Some(standing) => Some(standing.clone()),
+                // Found by a replay, once (the game is copied only then).
+                None => Rc::make_mut(&mut e.game).standing_now(),
+            });
+            shelf.standings.push(standing.clone());
             shelf.games.push(e.game.clone());
             if let Some(why) = e.unsaved {
                 shelf.unsaved.push((e.id.clone(), why));
             }
         }
-        crate::core::sort_small_by(&mut shelf.games, |a, b| {
-            b.updated_ms.total_cmp(&a.updated_ms).then(a.id.cmp(&b.id))
+        shelf.aside = self.set_aside();
+        shelf
+    }
+
+    /// The entries' indices, the most recently played first (then by id).
+    fn newest_first(&self) -> Vec<usize> {
+        let entries = self.0.entries.borrow();
+        let mut order: Vec<usize> = (0..entries.len()).collect();
+        crate::core::sort_many_by(&mut order, |&a, &b| {
+            let (a, b) = (&entries[a], &entries[b]);
+            b.game
+                .updated_ms
+                .total_cmp(&a.game.updated_ms)
+                .then(a.id.cmp(&b.id))
                 == std::cmp::Ordering::Greater
         });
-        for (key, reason, _) in self.0.aside.borrow().iter() {
+        order
+    }
+
+    /// The entries that do not open, each with its reason.
+    fn set_aside(&self) -> Vec<SetAside> {
+        let aside = self.0.aside.borrow();
+        let mut out = Vec::with_capacity(aside.len());
+        for (key, reason, _) in aside.iter() {
             let id = key.split_once('.').map_or(key.as_str(), |(_, id)| id);
-            shelf.aside.push(SetAside {
+            out.push(SetAside {
                 key: key.clone(),
                 id: id.to_string(),
                 reason: reason.clone(),
             });
         }
-        shelf
+        out
     }
 
     /// One saved game by id (this tab's version), with its timeline when the store has just
@@ -436,7 +520,7 @@ impl Store {
     pub fn load_line(&self, id: &str) -> Result<Opening, String> {
         if let Some(i) = self.find(id) {
             let e = &self.0.entries.borrow()[i];
-            return Ok((e.game.clone(), e.line.clone()));
+            return Ok(((*e.game).clone(), e.line.clone()));
         }
         match self
             .raw(&format!("{AT_GAME}{id}"))
@@ -507,7 +591,7 @@ impl Store {
                 // This tab's last write landed: it is what the tab holds (after an earlier
                 // write of it was kept as a copy, the entry showed the other tab's version).
                 if e.flying == 0 {
-                    e.game = kept;
+                    e.set_game(kept);
                     e.line = None;
                 }
             }
@@ -535,7 +619,7 @@ impl Store {
         };
         match theirs {
             Some((theirs, line)) => self.take(theirs, line, false),
-            None => self.0.entries.borrow_mut().retain(|e| e.id != id),
+            None => self.drop_entry(&id),
         }
         self.0
             .moved
@@ -627,7 +711,7 @@ impl Store {
             .borrow()
             .iter()
             .filter(|e| e.unsaved.is_some())
-            .map(|e| e.game.clone())
+            .map(|e| (*e.game).clone())
             .collect();
         for game in &pending {
             self.save(game);
@@ -666,7 +750,7 @@ impl Store {
 
     /// Deletes a saved game (and this tab's unsaved version of it).
     pub fn delete(&self, id: &str) {
-        self.0.entries.borrow_mut().retain(|e| e.id != id);
+        self.drop_entry(id);
         self.remove(GAMES, id);
         self.announce('d', id, "");
     }

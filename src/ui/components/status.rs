@@ -1,13 +1,17 @@
 //! Words for where a game stands: whose turn it is, or how it ended.
 
-use crate::core::Outcome;
+use crate::core::{Outcome, PlayerInfo};
 use crate::record::GameRecord;
-use crate::registry::AnyGame;
+use crate::storage::entry::Standing;
 
 /// The name of `seat` in `record` ("Player 2" when unnamed).
 pub fn player_name(record: &GameRecord, seat: usize) -> String {
-    record
-        .players
+    seat_name(&record.players, seat)
+}
+
+/// The name of `seat` among `players` ("Player 2" when unnamed).
+fn seat_name(players: &[PlayerInfo], seat: usize) -> String {
+    players
         .get(seat)
         .map_or_else(|| format!("Player {}", seat + 1), |p| p.name.clone())
 }
@@ -21,10 +25,14 @@ pub fn isolated(name: &str) -> String {
 
 /// "Ann wins", "Draw between Ann and Ben", "Draw" (each name isolated).
 pub fn result_line(record: &GameRecord, outcome: &Outcome) -> String {
-    let names: Vec<String> = outcome
-        .winners
+    winners_line(&record.players, &outcome.winners)
+}
+
+/// [`result_line`] of the seats that share first place among `players`.
+fn winners_line(players: &[PlayerInfo], winners: &[usize]) -> String {
+    let names: Vec<String> = winners
         .iter()
-        .map(|&s| isolated(&player_name(record, s)))
+        .map(|&s| isolated(&seat_name(players, s)))
         .collect();
     match names.len() {
         0 => "Draw".to_string(),
@@ -34,12 +42,9 @@ pub fn result_line(record: &GameRecord, outcome: &Outcome) -> String {
 }
 
 /// One line for a game list: whose turn, or the result.
-pub fn status_line(record: &GameRecord, game: &dyn AnyGame) -> String {
-    match game.outcome() {
-        Some(outcome) => result_line(record, &outcome),
-        None => format!(
-            "{} to move",
-            isolated(&player_name(record, game.to_move().unwrap_or_default()))
-        ),
+pub fn status_line(players: &[PlayerInfo], standing: &Standing) -> String {
+    match standing {
+        Standing::Over(winners) => winners_line(players, winners),
+        Standing::ToMove(seat) => format!("{} to move", isolated(&seat_name(players, *seat))),
     }
 }

@@ -6,6 +6,7 @@ use std::cell::RefCell;
 use std::fmt::Display;
 use std::rc::Rc;
 
+use crate::ui::hooks::{use_value_eq, Value};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -56,7 +57,7 @@ impl Key {
 /// (`data-square="e4"`): see [`use_roving`].
 #[derive(Clone)]
 pub struct Roving<K: Clone + PartialEq + 'static> {
-    at: UseStateHandle<K>,
+    at: Value<K>,
     attribute: &'static str,
     pending: Rc<RefCell<Option<String>>>,
 }
@@ -96,7 +97,7 @@ pub fn use_roving<K>(attribute: &'static str, first: K) -> Roving<K>
 where
     K: Clone + PartialEq + Display + 'static,
 {
-    let at = use_state_eq(move || first);
+    let at = use_value_eq(move || first);
     let pending = use_mut_ref(|| None::<String>);
     // Before the redraw: the board element that has the focus now, if any.
     if pending.borrow().is_none() {

@@ -34,6 +34,7 @@ use yew::prelude::*;
 
 use crate::core::{Person, Picking, PlayerInfo, Tap, Viewer};
 use crate::ui::game_view::{AnyBoardProps, DrawBoard};
+use crate::ui::hooks::{use_value_eq, Value};
 
 /// What a game's board receives, typed by its game `G`, and its picking ([`use_board`]).
 pub struct BoardProps<G: Picking + 'static> {
@@ -85,8 +86,8 @@ impl<G: Picking + 'static> BoardProps<G> {
 /// bundle about 2 KB gzipped, and the props are equal when nothing changed either way.
 #[hook]
 pub fn use_board<G: Picking + 'static>(props: &AnyBoardProps) -> Option<BoardProps<G>> {
-    let pick = use_state_eq(G::Pick::default);
-    let said = use_state_eq(|| None::<AttrValue>);
+    let pick = use_value_eq(G::Pick::default);
+    let said = use_value_eq(|| None::<AttrValue>);
     {
         // A new position, or the turn passing to or from the person: nothing selected.
         let (pick, said) = (pick.clone(), said.clone());
@@ -150,7 +151,7 @@ pub fn use_board<G: Picking + 'static>(props: &AnyBoardProps) -> Option<BoardPro
 }
 
 /// The answer line says `why` (nothing: empty). Shared by every board, not made once a game.
-fn say_line(said: &UseStateHandle<Option<AttrValue>>, why: Option<String>) {
+fn say_line(said: &Value<Option<AttrValue>>, why: Option<String>) {
     said.set(why.map(AttrValue::from));
 }
 

@@ -1,18 +1,21 @@
 //! `#/`: the games, the saved games to continue, and entries that could not be read.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::record::GameRecord;
-use crate::registry::{self, AnyGame};
+use super::restore::{cancel, open_file, Progress};
+use crate::registry;
 use crate::stats;
-use crate::storage::entry::EntryError;
-use crate::storage::meet::{Backup, BackupFile};
-use crate::storage::store::{Kind, Restored, Store};
+use crate::storage::entry::Standing;
+use crate::storage::meet::Backup;
+use crate::storage::store::{Kind, Store};
 use crate::storage::{SavedGame, SetAside};
-use crate::ui::actions::import_record;
 use crate::ui::browser;
-use crate::ui::components::status::{isolated, player_name, status_line};
+use crate::ui::components::status::{isolated, status_line};
+use crate::ui::hooks::use_value;
 use crate::ui::kit::fixed;
 use crate::ui::routes::Route;
 use crate::ui::views;
@@ -39,30 +42,29 @@ fn game_name(slug: &str) -> &'static str {
     registry::find(slug).map_or("?", |e| e.info().name)
 }
 
+/// A saved game's row: nothing in it is replayed (where the game stands after all its moves,
+/// even if the board was left on an earlier move, is the list's).
 fn saved_row(
     saved: &SavedGame,
-    end: Option<&dyn AnyGame>,
+    standing: Option<&Standing>,
     unsaved: bool,
     on_delete: Callback<String>,
 ) -> Html {
     let record = &saved.record;
     let name = game_name(&record.game);
-    // The live game (all its moves), even if the board was left on an earlier move.
-    let status = end.map_or_else(String::new, |g| status_line(record, g));
-    let players: Vec<String> = (0..record.players.len())
-        .map(|s| player_name(record, s))
-        .collect();
+    let status = standing.map_or_else(String::new, |s| status_line(&record.players, s));
+    let players: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
     let id = saved.id.clone();
     html! {
         <li class="saved" data-id={saved.id.clone()}>
             <a class="continue" href={Route::Play(saved.id.clone()).href()}>
                 <strong>{ name }</strong>
                 <span class="who">
-                    { for record.players.iter().zip(&players).map(|(p, name)| html! {
+                    { for record.players.iter().map(|p| html! {
                         <span class="player-tag">
                             <span class="dot" aria-hidden="true"
                                 style={format!("background:{}", views::paint(&record.game, &p.colour).fill)}></span>
-                            <bdi>{ name.clone() }</bdi>
+                            <bdi>{ p.name.clone() }</bdi>
                         </span>
                     }) }
                 </span>
@@ -119,75 +121,8 @@ fn size_text(bytes: f64) -> String {
     }
 }
 
-/// Adds a backup's games beside the saved ones (never over one), and says what happened:
-/// how many were added, already here or added as copies, and how many were not, with each
-/// reason in words.
-async fn restore_backup(store: &Store, games: Vec<Result<SavedGame, EntryError>>) -> String {
-    let mut good = Vec::new();
-    let mut refused = 0;
-    let mut reasons: Vec<String> = Vec::new();
-    for game in games {
-        match game {
-            Ok(g) => good.push(g),
-            Err(e) => {
-                refused += 1;
-                // The reason without what is said of stored entries ("left as it is").
-                let why = e.reason.replace("; it is left as it is", "");
-                if !reasons.contains(&why) {
-                    reasons.push(why);
-                }
-            }
-        }
-    }
-    let Restored {
-        added,
-        skipped,
-        copies,
-        unsaved,
-        why,
-    } = store.restore(good).await;
-    let mut text = format!(
-        "Backup opened: {added} game{} added",
-        if added == 1 { "" } else { "s" }
-    );
-    if copies > 0 {
-        text.push_str(&format!(
-            ", {copies} added as copies (another version of each is here)"
-        ));
-    }
-    if skipped > 0 {
-        text.push_str(&format!(", {skipped} already here"));
-    }
-    if refused > 0 {
-        text.push_str(&format!(", {refused} not added: {}", reasons.join("; ")));
-    }
-    text.push('.');
-    if let Some(why) = why {
-        text.push_str(&format!(
-            " {unsaved} could not be saved: {why}. They are still in the backup file: make room (delete finished games) and open it again."
-        ));
-    }
-    text
-}
-
-/// Opens a file: a backup of every game (added beside the saved ones, never over one) or
-/// one game record (added as a new game, then opened).
-async fn open_file(store: &Store, text: &str) -> Result<Option<String>, String> {
-    match Backup::open(text) {
-        BackupFile::NotABackup => {}
-        BackupFile::Newer(version) => {
-            return Err(format!(
-                "That file is a backup made by a newer version of the app (format {version}): nothing was added."
-            ))
-        }
-        BackupFile::Games(games) => return Ok(Some(restore_backup(store, games).await)),
-    }
-    let record =
-        GameRecord::from_json(text).map_err(|e| format!("That file cannot be opened: {e}."))?;
-    let id = import_record(store, record)?;
-    browser::navigate(&Route::Play(id));
-    Ok(None)
-}
+/// How many saved games are listed at first, and how many more each "Show more" lists.
+const SHOWN_FIRST: usize = 50;
 
 /// Props of [`Home`].
 #[derive(Properties, PartialEq)]
@@ -200,32 +135,67 @@ pub struct HomeProps {
 #[component]
 pub fn Home(props: &HomeProps) -> Html {
     let saved = props.store.clone();
-    let store = use_state(|| saved.load_all());
+    let store = use_value(|| saved.load_all());
+    let shown = use_value(|| SHOWN_FIRST);
+    let progress = use_value(|| None::<Progress>);
     let kind = saved.kind();
     // What the browser says the site uses of its storage, and allows.
-    let estimate = use_state(|| None::<(f64, f64)>);
+    // In words; at first the words of the last visit (the first paint shows them), so that
+    // the line does not change its height when the browser answers.
+    let estimate = use_value(|| browser::setting("storage-use"));
     {
         let store = store.clone();
         let saved = saved.clone();
         let estimate = estimate.clone();
         use_effect_with((), move |_| {
             wasm_bindgen_futures::spawn_local(async move {
-                if let Some(e) = browser::storage_estimate().await {
-                    estimate.set(Some(e));
+                if let Some((used, quota)) = browser::storage_estimate().await {
+                    let words = format!(
+                        "This site uses {} of the {} this browser allows it.",
+                        size_text(used),
+                        size_text(quota)
+                    );
+                    browser::set_setting("storage-use", &words);
+                    estimate.set(Some(words));
                 }
             });
-            // Another tab's move, new game or deletion shows here at once.
+            // Another tab's move, new game or deletion shows here at once (within 100 ms: the
+            // news of a thousand games another tab adds is listed once, not a thousand times).
             let reader = saved.clone();
-            let listening = saved.listen(Callback::from(move |_| store.set(reader.load_all())));
+            let waiting = Rc::new(Cell::new(false));
+            let listening = saved.listen(Callback::from(move |_| {
+                if !waiting.replace(true) {
+                    let (waiting, store, reader) = (waiting.clone(), store.clone(), reader.clone());
+                    gloo_timers::callback::Timeout::new(100, move || {
+                        waiting.set(false);
+                        store.set(reader.load_all());
+                    })
+                    .forget();
+                }
+            }));
             move || drop(listening)
         });
     }
-    let file_message = use_state(|| None::<String>);
+    // The Continue block as drawn (its first games), kept for the next visit's first paint:
+    // index.html's script puts it in before the app runs, so a returning player's games show
+    // at once and nothing moves when the app takes over (docs/storage.md).
+    let listed = use_node_ref();
+    {
+        let listed = listed.clone();
+        let keep = *shown == SHOWN_FIRST && kind != Kind::Memory;
+        use_effect(move || {
+            if keep {
+                let html = listed.cast::<web_sys::Element>().map(|e| e.outer_html());
+                browser::set_setting("continue", &html.unwrap_or_default());
+            }
+        });
+    }
+    let file_message = use_value(|| None::<String>);
     let on_backup = {
         let saved = saved.clone();
         Callback::from(move |_| {
             // Read now: other tabs may have played since the page opened.
-            let backup = Backup::of(&saved.load_all().games);
+            let backup = Backup::of(saved.load_all().games.iter().map(|g| &**g));
             let day: String = String::from(js_sys::Date::new_0().to_iso_string())
                 .chars()
                 .take(10)
@@ -238,16 +208,13 @@ pub fn Home(props: &HomeProps) -> Html {
         let saved = saved.clone();
         Callback::from(move |_| {
             // Judged on what is stored now, not when the page opened.
-            let finished: Vec<String> = saved
-                .load_all()
+            let shelf = saved.load_all();
+            let finished: Vec<&String> = shelf
                 .games
                 .iter()
-                .filter(|g| {
-                    g.record
-                        .replay(g.record.moves.len())
-                        .is_ok_and(|p| p.outcome().is_some())
-                })
-                .map(|g| g.id.clone())
+                .zip(&shelf.standings)
+                .filter(|(_, s)| matches!(s, Some(Standing::Over(_))))
+                .map(|(g, _)| &g.id)
                 .collect();
             let question = format!(
                 "Delete the {} finished game{}? This cannot be undone (download a backup first to keep them).",
@@ -302,6 +269,7 @@ pub fn Home(props: &HomeProps) -> Html {
         let file_message = file_message.clone();
         let store = store.clone();
         let saved = saved.clone();
+        let progress = progress.clone();
         Callback::from(move |e: Event| {
             let Some(input) = e
                 .target()
@@ -314,21 +282,15 @@ pub fn Home(props: &HomeProps) -> Html {
             };
             // Clear the picker so choosing the same file again is noticed.
             input.set_value("");
-            if file.size() > 20_000_000.0 {
-                file_message.set(Some(
-                    "That file is too large to be a game record or a backup.".to_string(),
-                ));
-                return;
-            }
-            let file_message = file_message.clone();
-            let store = store.clone();
-            let saved = saved.clone();
+            file_message.set(None);
+            progress.set(Some((0, 0)));
+            let (file_message, store, saved) = (file_message.clone(), store.clone(), saved.clone());
+            let progress = progress.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
-                let result = match text.ok().and_then(|t| t.as_string()) {
-                    None => Err("That file could not be read.".to_string()),
-                    Some(text) => open_file(&saved, &text).await,
-                };
+                let shows = progress.clone();
+                let on_progress = Callback::from(move |p| shows.set(Some(p)));
+                let result = open_file(&saved, file, &on_progress).await;
+                progress.set(None);
                 match result {
                     Ok(Some(report)) => {
                         store.set(saved.load_all());
@@ -340,22 +302,23 @@ pub fn Home(props: &HomeProps) -> Html {
             });
         })
     };
+    let on_more = {
+        let shown = shown.clone();
+        Callback::from(move |_| shown.set(*shown + SHOWN_FIRST))
+    };
     let shelf = &*store;
     let games = &shelf.games;
     let aside = &shelf.aside;
     let unsaved = |id: &str| shelf.unsaved.iter().any(|(u, _)| u == id);
     let full = shelf.unsaved.first().map(|(_, why)| *why);
-    // Each game as it stands, replayed once for its status and the statistics.
-    let ends: Vec<Option<Box<dyn AnyGame>>> = games
-        .iter()
-        .map(|g| g.record.replay(usize::MAX).ok())
-        .collect();
-    let tallies = stats::tally(
-        games
-            .iter()
-            .zip(&ends)
-            .map(|(g, end)| (&g.record, end.as_ref().and_then(|e| e.outcome()))),
-    );
+    // The results, from where each game stands (nothing replayed).
+    let tallies = stats::tally(games.iter().zip(&shelf.standings).map(|(g, s)| {
+        let winners = match s {
+            Some(Standing::Over(winners)) => Some(winners.as_slice()),
+            _ => None,
+        };
+        (g.record.game.as_str(), g.record.players.as_slice(), winners)
+    }));
     html! {
         <section class="page home">
             { fixed::markup("<h1>Stacking games for friends around one device</h1>") }
@@ -376,11 +339,15 @@ pub fn Home(props: &HomeProps) -> Html {
             }
             // Returning players see their games first; newcomers see the games to start.
             if !games.is_empty() {
+                <div id="continue" ref={listed}>
                 { fixed::markup("<h2>Continue</h2>") }
-                <ul class="saved-list">{ for games.iter().zip(&ends).map(|(g, end)| saved_row(g, end.as_deref(), unsaved(&g.id), on_delete.clone())) }</ul>
+                <ul class="saved-list">{ for games.iter().zip(&shelf.standings).take(*shown).map(|(g, s)| saved_row(g, s.as_ref(), unsaved(&g.id), on_delete.clone())) }</ul>
+                if games.len() > *shown {
+                    <p class="actions"><button type="button" id="show-more" onclick={on_more}>{ "Show more" }</button></p>
+                }
                 <p class="storage-use" id="storage-use">
-                    if let Some((used, quota)) = *estimate {
-                        { format!("This site uses {} of the {} this browser allows it.", size_text(used), size_text(quota)) }
+                    if let Some(words) = &*estimate {
+                        { words.clone() }
                     }
                 </p>
                 if !tallies.is_empty() {
@@ -404,6 +371,7 @@ pub fn Home(props: &HomeProps) -> Html {
                     <button type="button" id="backup" onclick={on_backup}>{ "Download every game (backup)" }</button>
                     <button type="button" class="danger" id="delete-finished" onclick={on_delete_finished}>{ "Delete finished games" }</button>
                 </p>
+                </div>
             }
             { fixed::markup("<h2>Games</h2>") }
             <ul class="games">{ Html::from_html_unchecked(CARDS.with_borrow(Clone::clone)) }</ul>
@@ -424,8 +392,15 @@ pub fn Home(props: &HomeProps) -> Html {
             }
             { fixed::markup("<h2>Open a game file or a backup</h2>") }
             <label class="file">{ "Game record or backup (.json): " }
-                <input type="file" accept=".json,application/json" onchange={on_file} />
+                <input type="file" accept=".json,application/json" onchange={on_file} disabled={progress.is_some()} />
             </label>
+            if let Some((done, of)) = *progress {
+                // Without a value (while the file is read), a bar that says it is busy.
+                <p id="restoring" role="status">{ "Opening the backup… " }
+                    <progress max={of.to_string()} value={(of > 0).then(|| done.to_string())}></progress>
+                    <button type="button" id="restore-cancel" onclick={Callback::from(|_| cancel())}>{ "Cancel" }</button>
+                </p>
+            }
             if let Some(m) = &*file_message { <p class="error" role="alert" id="file-message">{ m.clone() }</p> }
         </section>
     }

@@ -12,6 +12,7 @@ use crate::storage::store::{Opened, Store};
 use crate::ui::browser;
 use crate::ui::components::dead_end::dead_end;
 use crate::ui::components::status::{isolated, player_name};
+use crate::ui::hooks::use_value;
 use crate::ui::kit::fixed;
 use crate::ui::pages::play::{tell_play_page, News};
 use crate::ui::routes::Route;
@@ -87,7 +88,7 @@ async fn read_payload(payload: &str) -> Result<GameRecord, String> {
 /// Opens the shared game, then replaces this address with the game's own.
 #[component]
 pub fn Import(props: &ImportProps) -> Html {
-    let failed = use_state(|| None::<String>);
+    let failed = use_value(|| None::<String>);
     {
         let failed = failed.clone();
         let payload = props.payload.clone();

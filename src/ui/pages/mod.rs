@@ -8,4 +8,5 @@ pub mod new_game;
 pub mod new_game_table;
 pub mod not_found;
 pub mod play;
+pub mod restore;
 pub mod rules;

@@ -12,6 +12,7 @@ use crate::registry;
 use crate::session::capitalised;
 use crate::ui::actions::start_new_game;
 use crate::ui::components::dead_end::dead_end;
+use crate::ui::hooks::use_value;
 use crate::ui::pages::new_game_table::{table_fields, TableChoice};
 use crate::ui::views;
 
@@ -150,8 +151,8 @@ fn option_input(spec: &OptionSpec, value: &str, on_change: Callback<(String, Str
 pub fn NewGame(props: &NewGameProps) -> Html {
     let entry = registry::find(&props.slug).ok();
     let min_players = entry.map_or(2, |e| e.info().min_players);
-    let count = use_state(|| min_players);
-    let choices = use_state(|| {
+    let count = use_value(|| min_players);
+    let choices = use_value(|| {
         // Where seats choose, seat `i` starts on the `i`-th side the game offers.
         let sides = entry
             .and_then(|e| e.setup_form(e.info().max_players).ok())
@@ -172,9 +173,9 @@ pub fn NewGame(props: &NewGameProps) -> Html {
             values: Vec::new(),
         }
     });
-    let error = use_state(|| None::<String>);
-    let starting = use_state(|| false);
-    let table = use_state(TableChoice::default);
+    let error = use_value(|| None::<String>);
+    let starting = use_value(|| false);
+    let table = use_value(TableChoice::default);
     let Some(entry) = entry else {
         return dead_end(
             "No such game",
@@ -383,7 +384,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                         { for options }
                     </fieldset>
                 }
-                { table_fields(*table, &people, &table.setter().to_callback()) }
+                { table_fields(*table, &people, &table.setter()) }
                 <p class="hint">{ views::setup_hint(&props.slug) }</p>
                 if let Some(e) = &*error { <p class="error" role="alert">{ e.clone() }</p> }
                 <button type="submit" class="primary" id="start-game" disabled={*starting}>{ "Start the game" }</button>

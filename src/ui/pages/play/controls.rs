@@ -9,11 +9,12 @@ use crate::core::Outcome;
 use crate::registry::AnyGame;
 use crate::session::{link_payload, secrets_question, Session, SinceMove};
 use crate::ui::components::status::result_line;
+use crate::ui::hooks::Value;
 use crate::ui::routes::Route;
 use crate::ui::{browser, worker};
 
 /// The share link made on this page, and whether it reached the clipboard.
-pub type Shared = UseStateHandle<Option<(String, bool)>>;
+pub type Shared = Value<Option<(String, bool)>>;
 
 /// The board's move: played at once on the last position; from an earlier one, which
 /// replaces the `later` moves after it, only once the player confirms (never by accident).

@@ -36,6 +36,7 @@ use crate::ui::components::dead_end::dead_end;
 use crate::ui::components::move_list::{move_list, use_move_list_scroll, MoveListProps};
 use crate::ui::components::status::player_name;
 use crate::ui::game_view::AnyBoardProps;
+use crate::ui::hooks::use_value;
 use crate::ui::kit::since::since_marks;
 use crate::ui::routes::Route;
 use crate::ui::views;
@@ -57,9 +58,9 @@ pub struct PlayProps {
 #[component]
 pub fn Play(props: &PlayProps) -> Html {
     // The pace of the computer's moves and of replays, a setting of the device.
-    let speed = use_state(|| browser::setting("speed").unwrap_or_default());
+    let speed = use_value(|| browser::setting("speed").unwrap_or_default());
     // Whether the boards show their coordinates, a setting of the device.
-    let coords = use_state(|| browser::setting("coords").as_deref() != Some("off"));
+    let coords = use_value(|| browser::setting("coords").as_deref() != Some("off"));
     let pace = crate::worker_protocol::pace_of(&speed);
     // The game, kept in step with the store, other tabs and the computer.
     // While exploring, everything of the copy is shown (its secrets were drawn anew).
@@ -71,7 +72,7 @@ pub fn Play(props: &PlayProps) -> Html {
     );
     let open = state.session.as_ref().ok();
     // The share link, and whether it reached the clipboard.
-    let share = use_state(|| None::<(String, bool)>);
+    let share = use_value(|| None::<(String, bool)>);
     // How the game went, asked of the worker when the player opens it.
     let chances = use_chances(open.and_then(|s| s.chances_follow().then(|| s.record().clone())));
     // The move list's element, kept scrolled to the move on the board.

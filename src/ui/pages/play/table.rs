@@ -7,6 +7,7 @@ use super::state::{PlayAction, PlayState};
 use crate::session::table::Side;
 use crate::session::{ClockFace, Session};
 use crate::storage::clock::now_ms;
+use crate::ui::hooks::{use_value, Value};
 
 /// The play section's classes and style: turned to the person to move when the people sit
 /// around the device.
@@ -30,7 +31,7 @@ pub fn turned(side: Option<Side>) -> (Classes, Option<String>) {
 pub fn table_buttons(
     dispatcher: &UseReducerDispatcher<PlayState>,
     session: &Session,
-    coords: &UseStateHandle<bool>,
+    coords: &Value<bool>,
 ) -> Html {
     let table = session.table();
     let switch = |id: &'static str,
@@ -112,7 +113,7 @@ pub struct ClocksProps {
 /// runs. Only this component is drawn again as a clock runs, not the page.
 #[component]
 pub fn Clocks(props: &ClocksProps) -> Html {
-    let now = use_state(now_ms);
+    let now = use_value(now_ms);
     let running = props.faces.iter().any(|f| f.running);
     {
         let now = now.clone();

@@ -8,6 +8,7 @@ use yew::prelude::*;
 use super::parts::chart_point;
 use super::state::{PlayAction, PlayState};
 use crate::record::GameRecord;
+use crate::ui::hooks::{use_value, Value};
 use crate::ui::{browser, worker};
 
 /// The worker's answer about a game's chances: for how many moves, and the answer (`None`
@@ -16,12 +17,12 @@ type Answer = Option<(usize, Option<Result<String, String>>)>;
 
 /// The chances over a game, asked of the worker when the player opens them.
 pub struct Chances {
-    answer: UseStateHandle<Answer>,
+    answer: Value<Answer>,
 }
 
 /// Asks the worker for the chances over `record`; `working` shows the wait (a chart already
 /// shown stays while a newer one is worked out).
-fn ask(answer: &UseStateHandle<Answer>, record: &GameRecord, working: bool) {
+fn ask(answer: &Value<Answer>, record: &GameRecord, working: bool) {
     let moves = record.moves.len();
     if working {
         answer.set(Some((moves, None)));
@@ -39,7 +40,7 @@ fn ask(answer: &UseStateHandle<Answer>, record: &GameRecord, working: bool) {
 /// has moved.
 #[hook]
 pub fn use_chances(follow: Option<GameRecord>) -> Chances {
-    let answer = use_state(|| None::<(usize, Option<Result<String, String>>)>);
+    let answer = use_value(|| None::<(usize, Option<Result<String, String>>)>);
     {
         let answer = answer.clone();
         let moves = follow.as_ref().map(|r| r.moves.len());
@@ -97,8 +98,8 @@ pub fn use_replay(
     dispatcher: UseReducerDispatcher<PlayState>,
     at: Option<(usize, usize)>,
     pace: u32,
-) -> UseStateHandle<bool> {
-    let replaying = use_state(|| false);
+) -> Value<bool> {
+    let replaying = use_value(|| false);
     {
         let replaying = replaying.clone();
         use_effect_with((*replaying, at, pace), move |&(on, at, pace)| {
@@ -135,8 +136,8 @@ pub fn use_replay(
 /// pace of replays and of the computer's moves, a setting of the device, kept in `speed`).
 pub fn replay_controls(
     dispatcher: &UseReducerDispatcher<PlayState>,
-    replaying: &UseStateHandle<bool>,
-    speed: &UseStateHandle<String>,
+    replaying: &Value<bool>,
+    speed: &Value<String>,
     (cursor, moves): (usize, usize),
 ) -> Html {
     let pace = crate::worker_protocol::pace_of(speed);
