@@ -82,6 +82,10 @@ pub fn confirm(question: &str) -> bool {
 /// A setting of this device, not of any game (the replay's speed), from localStorage
 /// (`stackplay.setting.<name>`); `None` where there is none or no storage.
 pub fn setting(name: &str) -> Option<String> {
+    // Natively there is no browser (the first paint drawn by tests/first_paint.rs).
+    if cfg!(not(target_arch = "wasm32")) {
+        return None;
+    }
     let storage = web_sys::window()?.local_storage().ok()??;
     storage
         .get_item(&format!("stackplay.setting.{name}"))

@@ -4,6 +4,7 @@ use std::cell::RefCell;
 use std::ops::Deref;
 use std::rc::Rc;
 
+use elsa::FrozenVec;
 use gloo_events::{EventListener, EventListenerOptions};
 use yew::functional::UseForceUpdateHandle;
 use yew::prelude::*;
@@ -11,17 +12,35 @@ use yew::prelude::*;
 /// A component's state: what Yew's `use_state` gives, at a fraction of its code. Yew builds
 /// `use_state` on its reducer hook, whose code is repeated for every type a page keeps (41 of
 /// them here: about 22 KB of the page's code before compression); this is a cell and a
-/// re-render. Reading gives the value as it was when the component last drew (a callback made
-/// then keeps reading it); [`Value::set`] keeps a new one and draws the component again.
+/// re-render. As Yew's, reading gives the latest value (a callback made at an earlier drawing
+/// reads what was set since, and a key handler reads what the key before it set, even before
+/// the component draws again); [`Value::set`] keeps a new value and draws the component again.
 pub struct Value<T> {
-    now: Rc<T>,
     slot: Rc<RefCell<Rc<T>>>,
+    /// Every value this handle was read as, the latest last (a reference given out stays
+    /// valid as long as the handle).
+    read: FrozenVec<Rc<T>>,
     draw: UseForceUpdateHandle,
     /// For [`use_value_eq`]: a value equal to the one kept draws nothing again.
     same: Option<fn(&T, &T) -> bool>,
 }
 
 impl<T> Value<T> {
+    fn new(
+        slot: Rc<RefCell<Rc<T>>>,
+        draw: UseForceUpdateHandle,
+        same: Option<fn(&T, &T) -> bool>,
+    ) -> Self {
+        let read = FrozenVec::new();
+        read.push(slot.borrow().clone());
+        Value {
+            slot,
+            read,
+            draw,
+            same,
+        }
+    }
+
     /// Keeps `value` and draws the component again (unless it equals the value kept, for
     /// [`use_value_eq`]).
     pub fn set(&self, value: T) {
@@ -48,25 +67,27 @@ impl<T> Deref for Value<T> {
     type Target = T;
 
     fn deref(&self) -> &T {
-        &self.now
+        let now = self.slot.borrow().clone();
+        match self.read.last() {
+            Some(last) if std::ptr::eq(last, &*now) => last,
+            _ => self.read.push_get(now),
+        }
     }
 }
 
 impl<T> Clone for Value<T> {
     fn clone(&self) -> Self {
-        Value {
-            now: self.now.clone(),
-            slot: self.slot.clone(),
-            draw: self.draw.clone(),
-            same: self.same,
-        }
+        Value::new(self.slot.clone(), self.draw.clone(), self.same)
     }
 }
 
-/// The same state as it was drawn.
+/// The same state as it was when the handles were made (as Yew's handles compare).
 impl<T> PartialEq for Value<T> {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.now, &other.now)
+        match (self.read.get(0), other.read.get(0)) {
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            _ => false,
+        }
     }
 }
 
@@ -74,14 +95,7 @@ impl<T> PartialEq for Value<T> {
 #[hook]
 pub fn use_value<T: 'static, F: FnOnce() -> T>(init: F) -> Value<T> {
     let slot = use_mut_ref(|| Rc::new(init()));
-    let draw = use_force_update();
-    let now = slot.borrow().clone();
-    Value {
-        now,
-        slot,
-        draw,
-        same: None,
-    }
+    Value::new(slot, use_force_update(), None)
 }
 
 /// [`use_value`] whose [`Value::set`] draws nothing again when the value does not change (in
