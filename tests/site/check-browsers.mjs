@@ -268,16 +268,25 @@ async function rulesLinks(e, d) {
     const h = document.querySelector(document.querySelectorAll('.rules-text nav.contents a')[n].getAttribute('href'));
     return { id: h.id, top: Math.round(h.getBoundingClientRect().top), focused: document.activeElement === h, hash: location.hash };
   }, n);
+  // The page settled first (its drawings laid out), and each scroll given time to end: on a
+  // loaded machine WebKit once measured a tap's section mid-way (178 px past, not yet focused).
+  const settled = async (n) => {
+    let at = await where(n);
+    for (let i = 0; i < 20 && !(at.top >= 0 && at.top <= 60 && at.focused); i++) {
+      await d.sleep(100);
+      at = await where(n);
+    }
+    return at;
+  };
+  await d.sleep(500);
   await run(d, () => window.scrollTo(0, 0));
   const links = await d.findElements({ css: '.rules-text nav.contents a' });
   await tap(d, links[1]);
-  await d.sleep(300);
-  const tapped = await where(1);
+  const tapped = await settled(1);
   await run(d, () => window.scrollTo(0, 0));
   await d.executeScript('arguments[0].focus();', links[2]);
   await d.actions({ async: true }).sendKeys(input.Key.ENTER).perform();
-  await d.sleep(300);
-  const keyed = await where(2);
+  const keyed = await settled(2);
   for (const [how, at] of [['tapped', tapped], ['by the keyboard', keyed]]) {
     e.check(at.top >= 0 && at.top <= 60 && at.focused && at.hash === '#/rules/stax',
       `rules: a contents link ${how} scrolls "${at.id}" to ${at.top} px from the top${at.focused ? ', focused' : ', not focused'}, the hash left at "${at.hash}"`);
